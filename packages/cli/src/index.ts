@@ -1,0 +1,2 @@
+/** @outboard/cli */
+export {};
