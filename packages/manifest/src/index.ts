@@ -1,2 +1,42 @@
-/** @outboard/manifest */
-export {};
+/**
+ * @outboard/manifest — the light entry: manifest types, constants, the capability catalog, identity,
+ * hashing and problem formatting. It loads neither Ajv nor semver, so a host's `--help` path stays fast;
+ * validation lives in `@outboard/manifest/validate`, the JSON Schema in `@outboard/manifest/schema`.
+ */
+export type {
+  ActionContribution,
+  ActionTarget,
+  CapabilityRequest,
+  CommandEntry,
+  Contributes,
+  ExtensionManifest,
+  HubEntry,
+  JsonSchema,
+  PeerEntry,
+  Permissions,
+  ProjectLink,
+  Runnable,
+  SidecarEntry,
+  StatusContribution,
+} from './types.js';
+export type { ManifestContext, ManifestProblem, ManifestResult } from './problem.js';
+export { formatProblem } from './problem.js';
+export {
+  DEFAULT_ACTION_TARGETS,
+  DEFAULT_ACTIVATION,
+  DEFAULT_IDLE_STOP_MINUTES,
+  DEFAULT_SIDECAR_HEALTH,
+  RESERVED_WORDS,
+  SUPPORTED_API_VERSIONS,
+} from './constants.js';
+export type { CapabilityInfo } from './capabilities.js';
+export { CAPABILITY_CATALOG } from './capabilities.js';
+export { isValidSlug } from './slug.js';
+export { extensionIdentity } from './identity.js';
+export { canonicalJson, manifestHash } from './manifest-hash.js';
+export type { RunnablePath } from './runnable-paths.js';
+export { runnablePaths } from './runnable-paths.js';
+export type { ManifestRule, RuleOutcome } from './rules.js';
+export { MANIFEST_RULE_IDS, MANIFEST_RULES } from './rules.js';
+export type { JsonPathSegment } from './json-path.js';
+export { formatJsonPath } from './json-path.js';

@@ -1,0 +1,239 @@
+import { CAPABILITY_CATALOG } from '../capabilities.js';
+import { DEFAULT_IDLE_STOP_MINUTES, DEFAULT_SIDECAR_HEALTH } from '../constants.js';
+import {
+  ACTIVATION_SOURCE,
+  CONTRIBUTION_ID_SOURCE,
+  DOTTED_NAME_SOURCE,
+  HEALTH_PATH_SOURCE,
+  HUB_ROUTE_SOURCE,
+  LINK_PATH_SOURCE,
+  PUBLISHER_SOURCE,
+  SLUG_SOURCE,
+} from '../patterns.js';
+
+/** A JSON Schema (draft-07) document or subschema, as plain data. */
+export type JsonSchemaObject = { [keyword: string]: unknown };
+
+// Every object is written out in full (no $ref) so each field carries a description that fits where it
+// is: draft-07 ignores keywords beside $ref, and editors show the description of the spot being edited.
+
+function runnableProperties(what: string): JsonSchemaObject {
+  return {
+    bin: {
+      type: 'string',
+      minLength: 1,
+      description: `Package-relative .js, .mjs or .cjs file that runs ${what} with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.`,
+      examples: ['bin/cli.js'],
+    },
+    exec: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', minLength: 1 },
+      description: `Argv array that runs ${what} without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.`,
+      examples: [['python3', './peer/main.py']],
+    },
+  };
+}
+
+const capabilityList = (description: string): JsonSchemaObject => ({
+  type: 'array',
+  items: { type: 'string', examples: CAPABILITY_CATALOG.map((c) => c.name) },
+  description,
+});
+
+/**
+ * The JSON Schema of the manifest block (`package.json#<hostId>.extension`) for apiVersion 1, the
+ * source of `schema/extension-manifest.v1.schema.json`. It checks shape only; rules that need context
+ * (reserved names, paths, capabilities, engines) are the validator's. Unknown fields are allowed.
+ */
+export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Extension manifest, apiVersion 1',
+  description:
+    'The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.',
+  type: 'object',
+  required: ['apiVersion', 'name'],
+  properties: {
+    $schema: {
+      type: 'string',
+      description: 'URL or path of this JSON Schema, for editor completion. Ignored by the host.',
+    },
+    apiVersion: {
+      type: 'integer',
+      enum: [1],
+      description: 'Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run.',
+    },
+    name: {
+      type: 'string',
+      pattern: SLUG_SOURCE,
+      description: 'Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version).',
+    },
+    publisher: {
+      type: 'string',
+      pattern: PUBLISHER_SOURCE,
+      description: 'Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name.',
+    },
+    displayName: { type: 'string', minLength: 1, description: 'Human name shown in lists, the approval prompt and the hub.' },
+    description: { type: 'string', minLength: 1, description: 'One line saying what the extension does.' },
+    commands: {
+      type: 'array',
+      description: 'CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.',
+      items: {
+        type: 'object',
+        required: ['name'],
+        description: 'One CLI command, run with stdio inherited and the remaining arguments.',
+        properties: {
+          name: {
+            type: 'string',
+            pattern: SLUG_SOURCE,
+            description: 'Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word.',
+          },
+          ...runnableProperties('the command'),
+          summary: { type: 'string', minLength: 1, description: 'One line shown under the Extensions heading of `<host> --help`.' },
+        },
+      },
+    },
+    sidecar: {
+      type: 'object',
+      description: 'Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.',
+      properties: {
+        ...runnableProperties('the sidecar'),
+        health: {
+          type: 'string',
+          pattern: HEALTH_PATH_SOURCE,
+          default: DEFAULT_SIDECAR_HEALTH,
+          description: 'Path the hub polls until it answers 200 before forwarding the first request.',
+        },
+        idleStopMinutes: {
+          type: 'number',
+          exclusiveMinimum: 0,
+          default: DEFAULT_IDLE_STOP_MINUTES,
+          description: 'Minutes without a request or an open WebSocket after which the hub stops the sidecar.',
+        },
+      },
+    },
+    peer: {
+      type: 'object',
+      description: 'Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.',
+      properties: {
+        ...runnableProperties('the peer'),
+        activation: {
+          type: 'array',
+          description: 'When the host starts the peer (default: onAction and onRpc, lazily).',
+          items: {
+            type: 'string',
+            pattern: ACTIVATION_SOURCE,
+            examples: ['onAction', 'onRpc', 'onStartup', 'onEvent:project.*', 'onProject:package.json'],
+            description: 'onAction, onRpc, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.',
+          },
+        },
+      },
+    },
+    hub: {
+      type: 'object',
+      required: ['label'],
+      description: 'Card on the hub home, linking to the sidecar at /x/<name>/.',
+      properties: {
+        label: { type: 'string', minLength: 1, description: 'Card title.' },
+        description: { type: 'string', minLength: 1, description: 'One line under the card title.' },
+      },
+    },
+    projectLinks: {
+      type: 'array',
+      description: "Links shown on each project's page, resolved by the hub to /x/<name>/<path>.",
+      items: {
+        type: 'object',
+        required: ['label', 'path'],
+        description: 'One link.',
+        properties: {
+          label: { type: 'string', minLength: 1, description: 'Link text.' },
+          path: {
+            type: 'string',
+            pattern: LINK_PATH_SOURCE,
+            examples: ['/project/{projectId}'],
+            description: 'Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}.',
+          },
+        },
+      },
+    },
+    configSchema: {
+      type: 'string',
+      minLength: 1,
+      examples: ['schema/config.json'],
+      description: "Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>).",
+    },
+    contributes: {
+      type: 'object',
+      description: 'Everything the peer may register at runtime; a registration not declared here is refused.',
+      properties: {
+        actions: {
+          type: 'array',
+          description: 'Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.',
+          items: {
+            type: 'object',
+            required: ['id', 'title'],
+            description: 'One action.',
+            properties: {
+              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Action id, unique among the actions, e.g. git.log.' },
+              title: { type: 'string', minLength: 1, description: 'Short human title.' },
+              description: { type: 'string', minLength: 1, description: 'What the action does, for users and agents.' },
+              targets: {
+                type: 'array',
+                minItems: 1,
+                default: ['global'],
+                description: 'Contexts the action applies to: global (no project) and/or project (run with --project <id>).',
+                items: { type: 'string', enum: ['global', 'project'] },
+              },
+              argsSchema: {
+                type: ['object', 'boolean'],
+                description: "JSON Schema of the action's arguments (--args JSON); the host checks arguments against it.",
+              },
+            },
+          },
+        },
+        status: {
+          type: 'array',
+          description: 'Status items the peer keeps current (status/set).',
+          items: {
+            type: 'object',
+            required: ['id', 'title'],
+            description: 'One status item.',
+            properties: {
+              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Status id, unique among the status items, e.g. git.branch.' },
+              title: { type: 'string', minLength: 1, description: 'Short human title.' },
+            },
+          },
+        },
+        rpc: {
+          type: 'array',
+          description: 'RPC methods the peer registers, callable over every transport and `<host> rpc`.',
+          items: { type: 'string', pattern: DOTTED_NAME_SOURCE, examples: ['git.getLog'], description: 'Dotted method name, e.g. git.getLog.' },
+        },
+        events: {
+          type: 'array',
+          description: 'Event types the peer publishes (events/publish).',
+          items: { type: 'string', pattern: DOTTED_NAME_SOURCE, examples: ['git.changed'], description: 'Dotted event type, e.g. git.changed.' },
+        },
+      },
+    },
+    capabilities: {
+      type: 'object',
+      description: 'Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.',
+      properties: {
+        required: capabilityList('Capabilities the extension cannot work without; if one is refused the peer is not activated.'),
+        optional: capabilityList('Capabilities the extension uses when granted and does without otherwise.'),
+      },
+    },
+    permissions: {
+      type: 'object',
+      description: 'Host API routes the extension may call through the host, which adds the token.',
+      properties: {
+        hub: {
+          type: 'array',
+          description: 'Hub routes as "METHOD /path", e.g. "GET /api/hub/projects"; * matches one path segment. Needs the hub.request capability.',
+          items: { type: 'string', pattern: HUB_ROUTE_SOURCE, examples: ['GET /api/hub/projects'], description: 'One route: an HTTP method, a space, a path.' },
+        },
+      },
+    },
+  },
+};

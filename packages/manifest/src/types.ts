@@ -1,0 +1,142 @@
+/**
+ * TypeScript types of the manifest block, apiVersion 1 (`package.json#<hostId>.extension`). They mirror
+ * `schema/extension-manifest.v1.schema.json` field for field; a test fails when the two disagree.
+ * A checked manifest is the block as declared: unknown fields are kept, defaults are not filled in.
+ */
+
+/** A JSON Schema document, kept opaque: the host checks it with a full validator when it uses it. */
+export type JsonSchema = boolean | { [keyword: string]: unknown };
+
+/**
+ * Something the host can start: exactly one of `bin` or `exec` (the validator enforces it).
+ * `bin` runs with the host's own Node; `exec` is an argv array, never a shell string.
+ */
+export interface Runnable {
+  /** Package-relative `.js`/`.mjs`/`.cjs` file run with the host's Node (`process.execPath`). */
+  bin?: string;
+  /** Argv array run without a shell; an element starting with `./` is a package path passed as an absolute path. */
+  exec?: string[];
+}
+
+/** One CLI command: `<host> <name> ...args` runs this runnable with the remaining arguments. */
+export interface CommandEntry extends Runnable {
+  /** Command name: a slug, not a built-in command, alias or reserved word. */
+  name: string;
+  /** One line shown under the Extensions heading of `<host> --help`. */
+  summary?: string;
+}
+
+/** A web server the hub starts lazily and mounts at `/x/<name>/`. */
+export interface SidecarEntry extends Runnable {
+  /** Path the hub polls until it answers 200 (default `/`). */
+  health?: string;
+  /** Minutes without requests or open WebSockets before the hub stops it (default 15). */
+  idleStopMinutes?: number;
+}
+
+/** A long-lived JSON-RPC peer on stdio that contributes actions, status, RPC methods and events. */
+export interface PeerEntry extends Runnable {
+  /** When the host starts the peer (default `onAction`, `onRpc`). */
+  activation?: string[];
+}
+
+/** The extension's card on the hub home. */
+export interface HubEntry {
+  /** Card title. */
+  label: string;
+  /** One line under the card title. */
+  description?: string;
+}
+
+/** A link shown on each project's page, resolved by the hub to `/x/<name>/<path>`. */
+export interface ProjectLink {
+  /** Link text. */
+  label: string;
+  /** Path inside the sidecar, starting with `/`; `{projectId}` and `{repoRoot}` are filled in. */
+  path: string;
+}
+
+/** Where an action applies: with no project, or for one project (`--project <id>`). */
+export type ActionTarget = 'global' | 'project';
+
+/** An action the peer contributes: listed by `<host> actions list` and exposed to agents. */
+export interface ActionContribution {
+  /** Action id, unique within the manifest (e.g. `git.log`). */
+  id: string;
+  /** Short human title. */
+  title: string;
+  /** What the action does, for users and agents. */
+  description?: string;
+  /** Contexts the action applies to (default `["global"]`). */
+  targets?: ActionTarget[];
+  /** JSON Schema of the action's arguments. */
+  argsSchema?: JsonSchema;
+}
+
+/** A status item the peer keeps current. */
+export interface StatusContribution {
+  /** Status id, unique within the manifest (e.g. `git.branch`). */
+  id: string;
+  /** Short human title. */
+  title: string;
+}
+
+/** Everything a peer may register at runtime; anything else is refused. */
+export interface Contributes {
+  /** Actions the peer handles through `actions/invoke`. */
+  actions?: ActionContribution[];
+  /** Status items the peer sets through `status/set`. */
+  status?: StatusContribution[];
+  /** RPC method names the peer registers, dotted (e.g. `git.getLog`). */
+  rpc?: string[];
+  /** Event types the peer publishes, dotted (e.g. `git.changed`). */
+  events?: string[];
+}
+
+/** Capabilities the extension asks for; nothing is granted until the user approves. */
+export interface CapabilityRequest {
+  /** Without these the extension cannot work; refusing one leaves it unactivated. */
+  required?: string[];
+  /** Used when granted; the extension degrades without them. */
+  optional?: string[];
+}
+
+/** Routes of host APIs the extension may call through the host. */
+export interface Permissions {
+  /** Hub routes as `METHOD /path` (e.g. `GET /api/hub/projects`); the host adds the token. */
+  hub?: string[];
+}
+
+/** The manifest block, apiVersion 1. */
+export interface ExtensionManifest {
+  /** URL or path of the manifest JSON Schema, for editor completion; ignored by the host. */
+  $schema?: string;
+  /** Contract version the manifest is written for: `1`. */
+  apiVersion: number;
+  /** Extension slug: commands, mount, state folder and config section use it. */
+  name: string;
+  /** Publisher slug; identity shown to users is `publisher.name`. */
+  publisher?: string;
+  /** Human name. */
+  displayName?: string;
+  /** One-line description. */
+  description?: string;
+  /** CLI commands. */
+  commands?: CommandEntry[];
+  /** Web server mounted by the hub at `/x/<name>/`. */
+  sidecar?: SidecarEntry;
+  /** Long-lived JSON-RPC peer. */
+  peer?: PeerEntry;
+  /** Card on the hub home. */
+  hub?: HubEntry;
+  /** Links on each project's page. */
+  projectLinks?: ProjectLink[];
+  /** Package-relative path of the JSON Schema of the extension's config section. */
+  configSchema?: string;
+  /** What the peer may register at runtime. */
+  contributes?: Contributes;
+  /** Capabilities the extension asks for. */
+  capabilities?: CapabilityRequest;
+  /** Host API routes the extension may call. */
+  permissions?: Permissions;
+}

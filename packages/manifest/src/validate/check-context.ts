@@ -1,0 +1,65 @@
+import validVersion from 'semver/functions/valid.js';
+import { CAPABILITY_CATALOG } from '../capabilities.js';
+import { RESERVED_WORDS, SUPPORTED_API_VERSIONS } from '../constants.js';
+import type { ManifestContext } from '../problem.js';
+
+/** A `ManifestContext` checked once and turned into lookups for the rules. */
+export interface CheckContext {
+  hostId: string;
+  hostVersion: string;
+  /** Reserved words of every host. */
+  reservedWords: ReadonlySet<string>;
+  /** This host's built-in command names and aliases. */
+  builtins: ReadonlySet<string>;
+  /** Catalog capabilities plus the host's own. */
+  capabilities: ReadonlySet<string>;
+  apiVersions: readonly number[];
+}
+
+/**
+ * Checks the caller's context and builds the lookups. A bad context is the host's bug, not the
+ * extension's, so it throws a `TypeError` naming the field and the value instead of reporting a problem.
+ */
+export function resolveContext(ctx: ManifestContext): CheckContext {
+  if (ctx === null || typeof ctx !== 'object') throw new TypeError(`ManifestContext must be an object, got ${show(ctx)}`);
+  const { hostId, hostVersion, reservedNames, capabilities = [], apiVersions = SUPPORTED_API_VERSIONS } = ctx;
+  if (typeof hostId !== 'string' || hostId === '') {
+    throw new TypeError(`ManifestContext.hostId must be a non-empty string, got ${show(hostId)}`);
+  }
+  if (typeof hostVersion !== 'string' || validVersion(hostVersion) === null) {
+    throw new TypeError(`ManifestContext.hostVersion must be a semver version such as "0.1.0", got ${show(hostVersion)}`);
+  }
+  stringList('reservedNames', reservedNames);
+  stringList('capabilities', capabilities);
+  if (
+    !Array.isArray(apiVersions) ||
+    apiVersions.length === 0 ||
+    !apiVersions.every((v) => SUPPORTED_API_VERSIONS.includes(v))
+  ) {
+    throw new TypeError(
+      `ManifestContext.apiVersions must be a non-empty list drawn from ${JSON.stringify(SUPPORTED_API_VERSIONS)}, got ${show(apiVersions)}`,
+    );
+  }
+  return {
+    hostId,
+    hostVersion,
+    reservedWords: new Set(RESERVED_WORDS),
+    builtins: new Set(reservedNames),
+    capabilities: new Set([...CAPABILITY_CATALOG.map((c) => c.name), ...capabilities]),
+    apiVersions,
+  };
+}
+
+function stringList(field: string, value: unknown): void {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
+    throw new TypeError(`ManifestContext.${field} must be an array of strings, got ${show(value)}`);
+  }
+}
+
+function show(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

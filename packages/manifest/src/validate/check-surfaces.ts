@@ -1,0 +1,81 @@
+import type { JsonPathSegment } from '../json-path.js';
+import { isRecord } from '../json-value.js';
+import { readPackagePath } from '../package-path.js';
+import { ACTIVATION_SOURCE, LINK_PLACEHOLDERS } from '../patterns.js';
+import { reportPathFault } from './check-runnable.js';
+import { didYouMean } from './nearest-name.js';
+import type { ProblemCollector } from './problem-collector.js';
+import { fieldLabel, quote } from './wording.js';
+
+const ACTIVATION = new RegExp(ACTIVATION_SOURCE);
+const ACTIVATION_WORDS = ['onAction', 'onRpc', 'onStartup', 'onEvent:', 'onProject:'];
+
+/** `sidecar.health` is a path; `sidecar.idleStopMinutes` is positive. */
+export function checkSidecar(sidecar: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
+  if (!isRecord(sidecar)) return;
+  const { health, idleStopMinutes } = sidecar;
+  if (typeof health === 'string' && !health.startsWith('/')) {
+    problems.rule([...root, 'sidecar', 'health'], 'sidecar.health', `sidecar.health ${quote(health)} does not start with "/".`, `Write it as a path on the sidecar, e.g. ${quote(`/${health.replace(/^\.?\/*/, '') || 'healthz'}`)}.`);
+  }
+  if (typeof idleStopMinutes === 'number' && !(idleStopMinutes > 0)) {
+    problems.rule([...root, 'sidecar', 'idleStopMinutes'], 'sidecar.idle-stop', `sidecar.idleStopMinutes is ${idleStopMinutes}, but it must be a positive number of minutes.`, 'Use a positive number such as 15, or remove it to get the default of 15 minutes.');
+  }
+}
+
+/** Every `peer.activation` entry is one of the known activation events. */
+export function checkPeerActivation(peer: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
+  if (!isRecord(peer) || !Array.isArray(peer.activation)) return;
+  peer.activation.forEach((entry: unknown, i) => {
+    if (typeof entry !== 'string' || ACTIVATION.test(entry)) return;
+    const at: JsonPathSegment[] = ['peer', 'activation', i];
+    const head = entry.includes(':') ? `${entry.slice(0, entry.indexOf(':'))}:` : entry;
+    const needsGlob = head === 'onEvent:' || head === 'onProject:';
+    const message = needsGlob
+      ? `${fieldLabel(at)} ${quote(entry)} has no glob after the colon.`
+      : `${fieldLabel(at)} ${quote(entry)} is not an activation event${didYouMean(head, ACTIVATION_WORDS)}.`;
+    const fix = needsGlob
+      ? `Add what to match, e.g. ${quote(head === 'onEvent:' ? 'onEvent:project.*' : 'onProject:package.json')}.`
+      : 'Use onAction, onRpc, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.';
+    problems.rule([...root, ...at], 'peer.activation', message, fix);
+  });
+}
+
+/** `projectLinks[].path` is a path inside the sidecar using only the known placeholders. */
+export function checkProjectLinks(links: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
+  if (!Array.isArray(links)) return;
+  links.forEach((link: unknown, i) => {
+    if (!isRecord(link) || typeof link.path !== 'string') return;
+    const path = link.path;
+    const at: JsonPathSegment[] = ['projectLinks', i, 'path'];
+    if (!path.startsWith('/') || path.startsWith('//')) {
+      problems.rule([...root, ...at], 'project-link.path', `${fieldLabel(at)} ${quote(path)} is not a path inside the sidecar: it must start with a single "/".`, `Write it as a path under /x/<name>/, e.g. ${quote(`/${path.replace(/^\/+/, '')}`)}.`);
+    }
+    const bad = badPlaceholders(path);
+    if (bad.length > 0) {
+      problems.rule([...root, ...at], 'project-link.placeholder', `${fieldLabel(at)} ${quote(path)} uses ${bad.map(quote).join(', ')}, but the only placeholders are {projectId} and {repoRoot}.`, `Use {projectId} or {repoRoot}${didYouMean(bad[0]?.replace(/[{}]/g, '') ?? '', LINK_PLACEHOLDERS)}, or remove the braces.`);
+    }
+  });
+}
+
+/** Placeholders other than the known ones, plus any unmatched brace. */
+function badPlaceholders(path: string): string[] {
+  const bad: string[] = [];
+  const rest = path.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+    if (!LINK_PLACEHOLDERS.includes(name)) bad.push(whole);
+    return '';
+  });
+  if (/[{}]/.test(rest)) bad.push(rest.includes('{') ? '{' : '}');
+  return bad;
+}
+
+/** `configSchema` is a relative `.json` file inside the package. */
+export function checkConfigSchema(configSchema: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
+  if (typeof configSchema !== 'string' || configSchema === '') return;
+  const at: JsonPathSegment[] = ['configSchema'];
+  const read = readPackagePath(configSchema);
+  if (!read.ok) {
+    reportPathFault('config-schema', read.fault, configSchema, at, root, problems);
+  } else if (!read.file.endsWith('.json')) {
+    problems.rule([...root, ...at], 'config-schema.extension', `configSchema ${quote(configSchema)} is not a .json file.`, 'Point configSchema at a JSON Schema file such as "schema/config.json".');
+  }
+}
