@@ -1,0 +1,28 @@
+/**
+ * Stable codes of {@link StoreError}:
+ * - `STORE_LOCK_TIMEOUT`: another process held the lock longer than the wait allowed.
+ * - `STORE_CORRUPT`: a file is not valid JSON or fails the caller's shape check.
+ * - `STORE_WRITE_FAILED`: the file system refused a write, rename or mkdir.
+ */
+export type StoreErrorCode = 'STORE_LOCK_TIMEOUT' | 'STORE_CORRUPT' | 'STORE_WRITE_FAILED';
+
+/** Every code {@link StoreError} can carry, for docs and exhaustiveness tests. */
+export const STORE_ERROR_CODES: readonly StoreErrorCode[] = ['STORE_LOCK_TIMEOUT', 'STORE_CORRUPT', 'STORE_WRITE_FAILED'];
+
+/**
+ * A local (never serialised) failure of the durable-file layer. `message` names the file, the problem and
+ * the fix; `path` is the file concerned (the lock file for `STORE_LOCK_TIMEOUT`).
+ */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  /** Stable code, see {@link StoreErrorCode}. */
+  readonly code: StoreErrorCode;
+  /** Absolute path of the file concerned. */
+  readonly path: string;
+
+  constructor(code: StoreErrorCode, path: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.path = path;
+  }
+}

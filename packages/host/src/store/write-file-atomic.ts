@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { StoreError } from './store-error.js';
+
+/** Options of {@link writeFileAtomic}. */
+export interface WriteFileAtomicOptions {
+  /**
+   * Permission bits of the written file, applied exactly (not narrowed by the umask), e.g. `0o600` for a
+   * secret. Default: the mode of the file being replaced, or `0o666` minus the umask for a new file.
+   */
+  mode?: number;
+}
+
+/**
+ * The temp-file name a writer with process id `pid` uses next to `target`: `<file>.<pid>-<hex>.tmp`.
+ * The pattern is reserved by the contract (DESIGN.md §5), so extensions never create such names.
+ */
+export function atomicTempPath(target: string, pid: number = process.pid): string {
+  return `${target}.${pid}-${randomBytes(6).toString('hex')}.tmp`;
+}
+
+/**
+ * The writer pid encoded in `fileName` when it is a temp file of {@link atomicTempPath} for the file named
+ * `targetBaseName` (both plain names, no folder); `undefined` for any other name.
+ */
+export function atomicTempOwner(fileName: string, targetBaseName: string): number | undefined {
+  if (!fileName.startsWith(`${targetBaseName}.`) || !fileName.endsWith('.tmp')) return undefined;
+  const middle = fileName.slice(targetBaseName.length + 1, -'.tmp'.length);
+  const match = /^(\d+)-[0-9a-f]+$/.exec(middle);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Replaces `path` with `data` so that a reader sees either the old or the new content, never a mix, even
+ * when the writer is SIGKILLed: writes a temp file in the same folder ({@link atomicTempPath}), fsyncs it,
+ * renames it over `path`, then fsyncs the folder where the platform allows. On failure the temp file is
+ * removed and a {@link StoreError} `STORE_WRITE_FAILED` is thrown. Synchronous; does not create the folder;
+ * takes no lock (see {@link withFileLock} for read-modify-write).
+ */
+export function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteFileAtomicOptions = {}): void {
+  const target = resolve(path);
+  const temp = atomicTempPath(target);
+  const exactMode = options.mode ?? existingMode(target);
+  let fd: number | undefined;
+  try {
+    // 'wx' (O_EXCL) so a leftover temp of the same name is never written through.
+    fd = openSync(temp, 'wx', exactMode ?? 0o666);
+    if (exactMode !== undefined) fchmodSync(fd, exactMode);
+    writeAll(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temp, target);
+  } catch (error) {
+    if (fd !== undefined) closeQuietly(fd);
+    unlinkQuietly(temp);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StoreError(
+      'STORE_WRITE_FAILED',
+      target,
+      `Could not write ${target}: ${reason}. Check that the folder ${dirname(target)} exists and is writable, and that the disk is not full.`,
+      { cause: error },
+    );
+  }
+  fsyncDirectory(dirname(target));
+}
+
+function existingMode(target: string): number | undefined {
+  try {
+    return statSync(target).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeAll(fd: number, buffer: Uint8Array): void {
+  let offset = 0;
+  while (offset < buffer.byteLength) {
+    offset += writeSync(fd, buffer, offset, buffer.byteLength - offset);
+  }
+}
+
+// Makes the rename itself durable; some platforms (Windows) cannot open or fsync a folder, which is fine.
+function fsyncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // best effort by design
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed or invalid: nothing left to release
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // never created, or already gone
+  }
+}
