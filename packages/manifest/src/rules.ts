@@ -38,6 +38,7 @@ export const MANIFEST_RULES: readonly ManifestRule[] = Object.freeze([
   rule('exec.shell-string', '`exec` is an argv array, never a shell command string.'),
   rule('exec.empty', '`exec` has at least one element (the program).'),
   rule('exec.empty-element', 'No `exec` element is an empty string.'),
+  rule('exec.relative-program', 'The `exec` program is a bare name looked up on `PATH`, a `./` package path or an absolute path, never a relative path without `./`.'),
   rule('exec.escape', 'An `exec` element starting with `./` stays inside the package.'),
   rule('exec.backslash', 'An `exec` element starting with `./` uses `/` separators, never `\\`.'),
   rule('sidecar.health', '`sidecar.health` is a path starting with `/`.'),

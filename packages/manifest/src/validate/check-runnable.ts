@@ -89,6 +89,9 @@ function checkExecArray(exec: unknown[], at: JsonPathSegment[], root: JsonPathSe
     } else if (i === 0 && /\s/.test(arg) && !arg.startsWith('/') && !arg.startsWith('./')) {
       // A program name with spaces is a whole command line squeezed into one element.
       problems.rule([...root, ...argAt], 'exec.shell-string', `${fieldLabel(argAt)} ${quote(arg)} is a whole command line, but exec must be an argv array such as ${EXEC_EXAMPLE}.`, shellFix(arg));
+    } else if (i === 0 && arg.includes('/') && !arg.startsWith('/') && !arg.startsWith('./')) {
+      // `bin/tool` is neither a PATH lookup nor a package path: say which of the two was meant.
+      problems.rule([...root, ...argAt], 'exec.relative-program', `${fieldLabel(argAt)} ${quote(arg)} is a relative path without "./", so it is neither a program on PATH nor a file in the package.`, `Write ${quote(`./${arg.replace(/^(\.\.?\/)+/, '')}`)} for a file in the package, or a bare program name such as "python3".`);
     } else if (arg.startsWith('./')) {
       const read = readPackagePath(arg);
       if (!read.ok) reportPathFault('exec', read.fault, arg, argAt, root, problems);
