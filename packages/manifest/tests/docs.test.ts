@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { CAPABILITY_CATALOG, MANIFEST_RULES } from '../src/index.js';
 import { EXTENSION_MANIFEST_SCHEMA_V1 } from '../src/schema/index.js';
 import { packageRoot } from './package-root.js';
-import { schemaPropertyPaths } from './schema/schema-paths.js';
+import { schemaPropertyPaths } from './schema-paths.js';
 
 const docs = readFileSync(join(packageRoot(), '..', '..', 'docs', 'manifest.md'), 'utf8');
 

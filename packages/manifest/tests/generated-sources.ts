@@ -12,7 +12,7 @@ export const GENERATED_FILES = {
 
 /** The command that rewrites the generated files (shown when they are stale). */
 export const REGENERATE_COMMAND =
-  'npx tsc -b packages/manifest && UPDATE_GENERATED=1 node --test packages/manifest/dist/tests/generated-files.test.js && npx tsc -b packages/manifest';
+  'npx tsc -b packages/manifest && UPDATE_GENERATED=1 node --test packages/manifest/dist/tests/schema-generated-files.test.js && npx tsc -b packages/manifest';
 
 /** `schema/extension-manifest.v1.schema.json`: the schema constant as pretty JSON. */
 export function renderSchemaJson(): string {

@@ -1,6 +1,6 @@
 // @ts-nocheck
 // GENERATED from src/schema/extension-manifest-v1.ts by tests/generated-sources.ts. Do not edit; regenerate with:
-// npx tsc -b packages/manifest && UPDATE_GENERATED=1 node --test packages/manifest/dist/tests/generated-files.test.js && npx tsc -b packages/manifest
+// npx tsc -b packages/manifest && UPDATE_GENERATED=1 node --test packages/manifest/dist/tests/schema-generated-files.test.js && npx tsc -b packages/manifest
 // Ajv standalone code (as fastify precompiles its config validator): validation loads no Ajv and compiles nothing.
 "use strict";
 export const validate = validate10;

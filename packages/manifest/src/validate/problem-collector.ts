@@ -42,6 +42,7 @@ export class ProblemCollector {
 
   /** Every problem, deduplicated as described on the class, in the order the fields appear in package.json. */
   list(): ManifestProblem[] {
+    if (this.#found.length === 0) return [];
     // Rule paths are reserved up front: a schema problem there says the same thing less precisely.
     const taken = new Set(this.#found.filter((f) => f.origin === 'rule').map((f) => formatJsonPath(f.segments)));
     const kept = this.#found.filter((f) => {

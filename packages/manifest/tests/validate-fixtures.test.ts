@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { MANIFEST_RULES, formatProblem } from '../../src/index.js';
-import { checkPackageJson } from '../../src/validate/index.js';
-import { packageRoot } from '../package-root.js';
+import { MANIFEST_RULES, formatProblem } from '../src/index.js';
+import { checkPackageJson } from '../src/validate/index.js';
+import { packageRoot } from './package-root.js';
 import { FIXTURE_CONTEXT } from './sample-context.js';
 
 const fixtures = join(packageRoot(), 'tests', 'fixtures');

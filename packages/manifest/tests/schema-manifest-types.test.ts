@@ -2,11 +2,11 @@
 // carry every typed field must carry exactly the schema's fields, and must satisfy the schema.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ExtensionManifest } from '../../src/index.js';
-import { EXTENSION_MANIFEST_SCHEMA_V1 } from '../../src/schema/index.js';
-import { schemaViolations } from '../../src/validate/schema-shape.js';
-import { checkPackageJson } from '../../src/validate/index.js';
-import { FIXTURE_CONTEXT } from '../validate/sample-context.js';
+import type { ExtensionManifest } from '../src/index.js';
+import { EXTENSION_MANIFEST_SCHEMA_V1 } from '../src/schema/index.js';
+import { schemaViolations } from '../src/validate/schema-shape.js';
+import { checkPackageJson } from '../src/validate/index.js';
+import { FIXTURE_CONTEXT } from './sample-context.js';
 import { samplePropertyPaths, schemaPropertyPaths } from './schema-paths.js';
 
 /** Every optional field made required, all the way down, so a sample of it cannot leave a field out. */

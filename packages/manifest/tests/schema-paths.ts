@@ -1,5 +1,5 @@
 // Field paths as the docs write them (`commands[].bin`), read from the schema and from a sample object.
-import type { JsonSchemaObject } from '../../src/schema/index.js';
+import type { JsonSchemaObject } from '../src/schema/index.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { EXTENSION_MANIFEST_SCHEMA_V1 } from '../../src/schema/index.js';
-import { GENERATED_FILES, REGENERATE_COMMAND, renderSchemaJson, renderValidatorSource } from '../generated-sources.js';
-import { packageRoot } from '../package-root.js';
+import { EXTENSION_MANIFEST_SCHEMA_V1 } from '../src/schema/index.js';
+import { GENERATED_FILES, REGENERATE_COMMAND, renderSchemaJson, renderValidatorSource } from './generated-sources.js';
+import { packageRoot } from './package-root.js';
 
 const update = process.env.UPDATE_GENERATED === '1';
 

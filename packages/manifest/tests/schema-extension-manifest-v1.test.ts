@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CAPABILITY_CATALOG } from '../../src/index.js';
-import { EXTENSION_MANIFEST_SCHEMA_V1, packageJsonSchema } from '../../src/schema/index.js';
-import type { JsonSchemaObject } from '../../src/schema/index.js';
+import { CAPABILITY_CATALOG } from '../src/index.js';
+import { EXTENSION_MANIFEST_SCHEMA_V1, packageJsonSchema } from '../src/schema/index.js';
+import type { JsonSchemaObject } from '../src/schema/index.js';
 import { propertySchemas } from './schema-paths.js';
 
 // Keywords the validator words itself (schema-problems.ts) or that a rule owns (pattern, exclusiveMinimum).
