@@ -1,2 +1,20 @@
-/** @outboard/host */
-export {};
+/** @outboard/host: the embeddable engine. */
+export { createHost, Host } from './host.js';
+export type { CreateHostOptions, ExtensionInventory } from './host.js';
+export { resolveHostIdentity, resolveHomeDir } from './identity/host-identity.js';
+export type { HostIdentity, HostIdentityOptions } from './identity/host-identity.js';
+export type { ExtensionRecord, ApprovalVerdict } from './extension-record.js';
+export type { ExtensionState, SourceKind, DiscoveryDiagnostic, ShadowedCopy } from './discovery/types.js';
+export { SOURCE_PRECEDENCE } from './discovery/types.js';
+export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-json.js';
+export type { ExtensionListEntry, DoctorProblem } from './extension-json.js';
+export { ApprovalStore } from './approvals/approval-store.js';
+export type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approvals/approval-record.js';
+export * from './run/index.js';
+export { addExtension } from './install/add-extension.js';
+export type { AddExtensionInput, AddExtensionResult } from './install/add-extension.js';
+export { removeExtension, NotRemovableError } from './install/remove-extension.js';
+export type { RemoveExtensionResult } from './install/remove-extension.js';
+export { NpmError } from './install/npm-runner.js';
+export * from './store/index.js';
+export * from './config/index.js';

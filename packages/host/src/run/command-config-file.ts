@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { commandConfigFileName } from './reserved-state-names.js';
-import { writeFileAtomicSync } from './write-file-atomic.js';
+import { writeFileAtomic } from '../store/write-file-atomic.js';
 
 /** A file the host created for one run; `dispose()` removes it and is harmless to call again. */
 export interface DisposableFile {
@@ -27,7 +27,7 @@ export function writeCommandConfigFile(stateDir: string, idLower: string, config
     throw new TypeError('writeCommandConfigFile: config must be a JSON value (use {} for no config), got undefined');
   }
   const file = path.join(path.resolve(stateDir), commandConfigFileName(idLower, process.pid, randomBytes(4).toString('hex')));
-  writeFileAtomicSync(file, `${json}\n`);
+  writeFileAtomic(file, `${json}\n`, { mode: 0o600 });
   let disposed = false;
   return {
     path: file,

@@ -15,9 +15,7 @@ export {
 } from './reserved-state-names.js';
 export { writeCommandConfigFile } from './command-config-file.js';
 export type { DisposableFile } from './command-config-file.js';
-export { writeFileAtomicSync } from './write-file-atomic.js';
 export { sweepStaleCommandConfigFiles } from './stale-config-sweep.js';
-export { isProcessAlive } from './process-liveness.js';
 export { exitCodeOf } from './exit-code.js';
 export { runForegroundCommand } from './foreground-command.js';
 export type { ForegroundCommand } from './foreground-command.js';

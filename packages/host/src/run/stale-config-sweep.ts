@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from './process-liveness.js';
+import { isProcessAlive } from '../store/lock-record.js';
 import { ownerPidOfReservedFile } from './reserved-state-names.js';
 
 /**

@@ -40,9 +40,11 @@ export function parseLockHolder(text: string): LockHolder | undefined {
 
 /**
  * Whether a process with this pid exists on this machine: `kill(pid, 0)` failing with ESRCH means no;
- * EPERM (another user's process) means yes.
+ * EPERM (another user's process) means yes. A pid that is not a positive integer counts as alive, so callers
+ * that delete what dead processes left behind err on the side of keeping it.
  */
 export function isProcessAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return true;
   try {
     process.kill(pid, 0);
     return true;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { isProcessAlive } from '../../src/store/index.js';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,7 +7,6 @@ import { after, describe, it } from 'node:test';
 import {
   buildExtensionEnv,
   ensureStateDir,
-  isProcessAlive,
   ownerPidOfReservedFile,
   runForegroundCommand,
   sweepStaleCommandConfigFiles,

@@ -1,0 +1,44 @@
+// `outboard --help` with 0 and 20 installed extensions, cache warm and cold, side by side with `node -e 0`.
+// Bars: under 10 ms added by 20 extensions with a warm cache; the whole of `--help` within 1.5x `node -e 0`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, ms, quantile, ratio } from './lib/stats.js';
+import { writeUserExtensions } from './lib/fixture-extensions.js';
+import { interleave, timeCommand } from './lib/time-command.js';
+
+const CLI = fileURLToPath(new URL('../../packages/cli/dist/src/main.js', import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+
+const root = mkdtempSync(join(tmpdir(), 'outboard-bench-help-'));
+try {
+  const empty = join(root, 'home-0');
+  const twenty = join(root, 'home-20');
+  writeUserExtensions(twenty, 20);
+  const env = (home: string) => ({ ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' });
+  const help = (home: string, cold: boolean) => () =>
+    timeCommand([process.execPath, CLI, '--help'], env(home), root, cold ? () => rmSync(join(home, 'extensions.json'), { force: true }) : undefined);
+  const samples = interleave(
+    [
+      { name: 'node -e 0', run: () => timeCommand([process.execPath, '-e', '0'], process.env, root) },
+      { name: '--help, 0 extensions, warm', run: help(empty, false) },
+      { name: '--help, 20 extensions, warm', run: help(twenty, false) },
+      { name: '--help, 0 extensions, cold', run: help(empty, true) },
+      { name: '--help, 20 extensions, cold', run: help(twenty, true) },
+    ],
+    ROUNDS,
+  );
+  const med = (name: string) => median(samples.get(name) ?? []);
+  const node = med('node -e 0');
+  console.log(`outboard --help, ${ROUNDS} interleaved runs each (median, p90):`);
+  for (const [name, values] of samples) {
+    console.log(`  ${name.padEnd(30)} ${ms(median(values)).padStart(10)} ${ms(quantile(values, 0.9)).padStart(10)}   ${ratio(median(values), node)} of node -e 0`);
+  }
+  const addedWarm = med('--help, 20 extensions, warm') - med('--help, 0 extensions, warm');
+  const addedCold = med('--help, 20 extensions, cold') - med('--help, 0 extensions, cold');
+  console.log(`added by 20 extensions: warm ${ms(addedWarm)} (goal < 10 ms), cold ${ms(addedCold)} (reference bar < 50 ms)`);
+  console.log(`--help with 20 extensions, warm, against node -e 0: ${ratio(med('--help, 20 extensions, warm'), node)} (goal <= 1.50x)`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,48 @@
+import type { CliContext } from '../cli-context.js';
+import { toInfoEntry } from '@outboard/host';
+import { formatTable } from '../terminal/table.js';
+import { requireExtension } from './require-extension.js';
+import { parseOptions } from './parse-options.js';
+import { colourState } from './extensions-list.js';
+
+/** `<id> extensions info <name> [--json]`. */
+export async function run(ctx: CliContext, args: string[]): Promise<number> {
+  const opts = parseOptions(`${ctx.cmd} extensions info`, args, { json: { type: 'boolean' } }, 1);
+  const ext = await requireExtension(ctx, opts.positionals[0], `${ctx.cmd} extensions info <name> [--json]`);
+  const info = toInfoEntry(ext);
+  if (opts.flag('json')) {
+    ctx.printJson(info);
+    return 0;
+  }
+  const { bold, dim } = ctx.out;
+  const m = ext.manifest;
+  const rows: string[][] = [
+    ['Name', info.identity + (info.displayName ? ` (${info.displayName})` : '')],
+    ['Package', `${ext.packageName}@${ext.version}`],
+    ['State', colourState(ctx.out, ext.state) + (ext.reason ? ` — ${ext.reason}` : '')],
+  ];
+  if (ext.fix) rows.push(['Fix', ext.fix]);
+  rows.push(['Source', ext.source], ['Path', ext.dir]);
+  if (ext.realDir !== ext.dir) rows.push(['Real path', ext.realDir]);
+  if (info.description) rows.push(['Description', info.description]);
+  if (ext.enginesRange) rows.push(['Engines', `${ctx.cmd} ${ext.enginesRange}`]);
+  if (m?.commands?.length) rows.push(['Commands', m.commands.map((c) => c.name).join(', ')]);
+  if (m?.sidecar) rows.push(['Sidecar', describeRunnable(m.sidecar)]);
+  if (m?.peer) rows.push(['Peer', describeRunnable(m.peer)]);
+  const caps = m?.capabilities;
+  if (caps?.required?.length || caps?.optional?.length) {
+    rows.push(['Capabilities', [...(caps.required ?? []).map((c) => `${c} (required)`), ...(caps.optional ?? []).map((c) => `${c} (optional)`)].join(', ')]);
+  }
+  for (const s of ext.shadowed) rows.push(['Shadowed copy', `${s.path} (${s.source}, ${s.version})`]);
+  for (const c of ext.conflictsWith) rows.push(['Conflicts with', c]);
+  ctx.print(...formatTable(rows.map(([k, v]) => [bold(`${k}:`), v ?? ''])));
+  const problems = [...ext.problems, ...ext.warnings];
+  if (problems.length) {
+    ctx.print('', bold('Problems:'), ...problems.map((p) => `  ${p.path}: ${p.message} ${dim(`[${p.rule}]`)}\n    fix: ${p.fix}`));
+  }
+  return 0;
+}
+
+function describeRunnable(r: { bin?: string; exec?: readonly string[] }): string {
+  return r.bin ? `bin ${r.bin}` : `exec ${JSON.stringify(r.exec ?? [])}`;
+}

@@ -1,0 +1,40 @@
+import type { CliContext } from '../cli-context.js';
+import { toListEntry } from '@outboard/host';
+import type { ExtensionState } from '@outboard/host';
+import { formatTable } from '../terminal/table.js';
+import type { Style } from '../terminal/style.js';
+import { parseOptions } from './parse-options.js';
+
+/** `<id> extensions list [--json]`. */
+export async function run(ctx: CliContext, args: string[]): Promise<number> {
+  const opts = parseOptions(`${ctx.cmd} extensions list`, args, { json: { type: 'boolean' } });
+  const { extensions, diagnostics } = await ctx.host().extensions();
+  if (opts.flag('json')) {
+    ctx.printJson(extensions.map(toListEntry));
+    return 0;
+  }
+  if (extensions.length === 0) {
+    ctx.print(`No extensions installed. Add one with \`${ctx.cmd} extensions add <package>\`.`);
+  } else {
+    const { bold, dim } = ctx.out;
+    const rows = extensions.map((e) => [e.key, e.version, e.source, colourState(ctx.out, e.state), [e.reason, e.fix ? dim(`→ ${e.fix}`) : ''].filter(Boolean).join(' ')]);
+    ctx.print(...formatTable([['NAME', 'VERSION', 'SOURCE', 'STATE', 'REASON'].map((h) => bold(h)), ...rows]));
+  }
+  if (diagnostics.length > 0) {
+    ctx.printError(ctx.err.yellow(`${diagnostics.length} package${diagnostics.length === 1 ? '' : 's'} could not be read; run \`${ctx.cmd} extensions doctor\` for details.`));
+  }
+  return 0;
+}
+
+/** Colours a state: green enabled, yellow needing the user, red broken. */
+export function colourState(style: Style, state: ExtensionState): string {
+  switch (state) {
+    case 'enabled':
+      return style.green(state);
+    case 'disabled':
+    case 'unapproved':
+      return style.yellow(state);
+    default:
+      return style.red(state);
+  }
+}

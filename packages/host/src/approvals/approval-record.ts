@@ -1,0 +1,50 @@
+import type { SourceKind } from '../discovery/types.js';
+
+/** What the user granted an extension, default-deny. */
+export interface CapabilityGrants {
+  /** Capabilities granted: every required one, plus the optional ones the user chose. */
+  capabilities: string[];
+  /** When set, project-scoped capabilities apply only to these project ids. */
+  projects?: string[];
+}
+
+/** One approval: the exact copy of an extension the user said yes to, and what they granted it. */
+export interface ApprovalRecord {
+  name: string;
+  packageName: string;
+  version: string;
+  source: SourceKind;
+  /** The package folder with symlinks resolved. */
+  realPath: string;
+  /** Hash of the manifest block and the engines range (see manifestHash). */
+  manifestHash: string;
+  enginesRange: string | null;
+  /** False after `disable`: approval, grants and config are kept, commands and cards are hidden. */
+  enabled: boolean;
+  grants: CapabilityGrants;
+  approvedAt: string;
+}
+
+/** `<home>/approvals.json`. Project-source approvals are kept per project root, so a fresh clone is never approved. */
+export interface ApprovalsFile {
+  format: 1;
+  /** Approvals of user, global and dev extensions, by extension name. */
+  extensions: Record<string, ApprovalRecord>;
+  /** Approvals of project-source extensions: project root → extension name → approval. */
+  projects: Record<string, Record<string, ApprovalRecord>>;
+}
+
+/** A fresh, empty approvals file. */
+export function emptyApprovals(): ApprovalsFile {
+  return { format: 1, extensions: {}, projects: {} };
+}
+
+/** Shape check used when reading approvals.json; a file failing it is reported and kept aside. */
+export function checkApprovalsShape(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'the top level must be an object';
+  const v = value as Partial<ApprovalsFile>;
+  if (v.format !== 1) return `unknown format ${JSON.stringify(v.format)} (expected 1)`;
+  if (typeof v.extensions !== 'object' || v.extensions === null) return '"extensions" must be an object';
+  if (typeof v.projects !== 'object' || v.projects === null) return '"projects" must be an object';
+  return undefined;
+}

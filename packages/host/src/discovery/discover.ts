@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ManifestContext } from '@outboard/manifest';
+import { SUPPORTED_API_VERSIONS } from '@outboard/manifest';
+import { writeFileAtomic } from '../store/index.js';
+import type { HostIdentity } from '../identity/host-identity.js';
+import type { CachedSection } from './discovery-cache.js';
+import { freshSection, pruneProjectSections, readDiscoveryCache } from './discovery-cache.js';
+import type { ResolvedExtension } from './resolve-precedence.js';
+import { resolvePrecedence } from './resolve-precedence.js';
+import type { CheckPackageJson } from './scan-section.js';
+import { scanSection } from './scan-section.js';
+import type { SourceSpec } from './sources.js';
+import type { DiscoveryDiagnostic } from './types.js';
+
+/** Everything discovery needs to know; the host computes it once per process. */
+export interface DiscoveryInput {
+  identity: HostIdentity;
+  home: string;
+  /** The project whose package.json lists project-source extensions, if any. */
+  projectRoot: string | undefined;
+  globalRoots: readonly string[];
+  devPaths: readonly string[];
+  /** Capability names the host registered beyond the built-in catalog. */
+  extraCapabilities: readonly string[];
+}
+
+/** What discovery found. */
+export interface DiscoveryResult {
+  extensions: ResolvedExtension[];
+  diagnostics: DiscoveryDiagnostic[];
+  /** How many sources were rescanned (0: everything came from the cache). */
+  rescanned: number;
+}
+
+/** The sources to read, highest precedence first. */
+export function sourceSpecs(input: DiscoveryInput): SourceSpec[] {
+  const specs: SourceSpec[] = [];
+  if (input.projectRoot) specs.push({ kind: 'project', key: `project:${input.projectRoot}`, type: 'project', root: input.projectRoot });
+  specs.push({ kind: 'user', key: 'user', type: 'node-modules', dir: join(input.home, 'extensions', 'node_modules') });
+  for (const dir of input.globalRoots) specs.push({ kind: 'global', key: `global:${dir}`, type: 'node-modules', dir });
+  specs.push({ kind: 'dev', key: 'dev', type: 'paths', paths: [...input.devPaths] });
+  return specs;
+}
+
+/** Path of the discovery cache. */
+export function discoveryCachePath(home: string): string {
+  return join(home, 'extensions.json');
+}
+
+/**
+ * Finds every installed extension. Sources whose folders and package.json files did not move come from
+ * `<home>/extensions.json`; only stale ones are rescanned, and only then is the manifest validator loaded.
+ */
+export async function discoverExtensions(input: DiscoveryInput): Promise<DiscoveryResult> {
+  const ctx: ManifestContext = {
+    hostId: input.identity.id,
+    hostVersion: input.identity.version,
+    reservedNames: input.identity.builtins,
+    capabilities: input.extraCapabilities,
+    apiVersions: SUPPORTED_API_VERSIONS,
+  };
+  const contextKey = JSON.stringify([ctx.hostId, ctx.hostVersion, ctx.reservedNames, ctx.capabilities]);
+  const cachePath = discoveryCachePath(input.home);
+  const cache = readDiscoveryCache(cachePath, contextKey);
+  const sections: CachedSection[] = [];
+  let check: CheckPackageJson | undefined;
+  let rescanned = 0;
+  const now = Date.now();
+  for (const spec of sourceSpecs(input)) {
+    let section = freshSection(cache, spec);
+    if (!section) {
+      check ??= (await import('@outboard/manifest/validate')).checkPackageJson;
+      section = { spec, usedAt: now, ...scanSection(spec, ctx, check) };
+      cache.sections[spec.key] = section;
+      rescanned++;
+    }
+    sections.push(section);
+  }
+  if (rescanned > 0) {
+    pruneProjectSections(cache);
+    try {
+      mkdirSync(input.home, { recursive: true });
+      writeFileAtomic(cachePath, JSON.stringify(cache));
+    } catch {
+      // A read-only home only costs speed: the next run scans again.
+    }
+  }
+  return {
+    extensions: resolvePrecedence(sections.flatMap((s) => s.extensions)),
+    diagnostics: sections.flatMap((s) => s.diagnostics),
+    rescanned,
+  };
+}

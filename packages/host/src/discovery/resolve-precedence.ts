@@ -1,0 +1,44 @@
+import { SOURCE_PRECEDENCE } from './types.js';
+import type { ScannedExtension, ShadowedCopy } from './types.js';
+
+/** A winning copy of an extension after precedence and conflicts are applied. */
+export interface ResolvedExtension extends ScannedExtension {
+  /** The name users type: the slug, or the package name when the manifest gives no readable slug. */
+  key: string;
+  /** Copies of the same package in lower-precedence sources. */
+  shadowed: ShadowedCopy[];
+  /** Folders of other packages claiming the same name (non-empty means `conflict`). */
+  conflictsWith: string[];
+}
+
+/**
+ * Applies DESIGN.md §3: the same package in several sources → the highest wins and names the others;
+ * different packages claiming one name → every one of them is in conflict.
+ */
+export function resolvePrecedence(scanned: readonly ScannedExtension[]): ResolvedExtension[] {
+  const rank = (e: ScannedExtension) => SOURCE_PRECEDENCE.indexOf(e.source);
+  const byKey = new Map<string, ScannedExtension[]>();
+  for (const e of [...scanned].sort((a, b) => rank(a) - rank(b))) {
+    const key = e.name ?? e.packageName;
+    const list = byKey.get(key);
+    if (list) list.push(e);
+    else byKey.set(key, [e]);
+  }
+  const out: ResolvedExtension[] = [];
+  for (const [key, copies] of byKey) {
+    const winners = new Map<string, ResolvedExtension>();
+    for (const copy of copies) {
+      const winner = winners.get(copy.packageName);
+      if (winner) {
+        // The same real folder reached twice (a global root that is also linked elsewhere) is one copy.
+        if (winner.realDir !== copy.realDir || winner.source !== copy.source) winner.shadowed.push({ source: copy.source, path: copy.dir, version: copy.version });
+        continue;
+      }
+      winners.set(copy.packageName, { ...copy, key, shadowed: [], conflictsWith: [] });
+    }
+    const list = [...winners.values()];
+    if (list.length > 1) for (const w of list) w.conflictsWith = list.filter((o) => o !== w).map((o) => o.dir);
+    out.push(...list);
+  }
+  return out.sort((a, b) => (a.key === b.key ? a.packageName.localeCompare(b.packageName) : a.key.localeCompare(b.key)));
+}

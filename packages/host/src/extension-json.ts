@@ -1,0 +1,70 @@
+import type { ExtensionRecord } from './extension-record.js';
+import type { DiscoveryDiagnostic } from './discovery/types.js';
+
+/** The stable `extensions list --json` entry (documented in docs/cli.md; fields are only ever added). */
+export interface ExtensionListEntry {
+  name: string;
+  packageName: string;
+  version: string;
+  source: string;
+  state: string;
+  reason: string;
+  fix: string | null;
+  path: string;
+}
+
+/** The list entry of one extension. */
+export function toListEntry(ext: ExtensionRecord): ExtensionListEntry {
+  return {
+    name: ext.key,
+    packageName: ext.packageName,
+    version: ext.version,
+    source: ext.source,
+    state: ext.state,
+    reason: ext.reason,
+    fix: ext.fix ?? null,
+    path: ext.dir,
+  };
+}
+
+/** The stable `extensions info --json` object: the list entry plus everything known about the extension. */
+export function toInfoEntry(ext: ExtensionRecord) {
+  return {
+    ...toListEntry(ext),
+    identity: ext.manifest ? (ext.manifest.publisher ? `${ext.manifest.publisher}.${ext.manifest.name}` : ext.manifest.name) : ext.key,
+    displayName: ext.manifest?.displayName ?? null,
+    description: ext.manifest?.description ?? null,
+    realPath: ext.realDir,
+    enginesRange: ext.enginesRange ?? null,
+    manifestHash: ext.manifestHash,
+    manifest: ext.manifest ?? null,
+    problems: ext.problems,
+    warnings: ext.warnings,
+    shadowed: ext.shadowed,
+    conflictsWith: ext.conflictsWith,
+  };
+}
+
+/** One line of `extensions doctor --json`. */
+export interface DoctorProblem {
+  /** The extension concerned, or null for a problem found outside any extension. */
+  extension: string | null;
+  path: string;
+  rule: string;
+  message: string;
+  fix: string;
+}
+
+/** Every problem doctor reports: manifest problems, incompatibilities, conflicts, missing files, unreadable packages. */
+export function collectDoctorProblems(extensions: readonly ExtensionRecord[], diagnostics: readonly DiscoveryDiagnostic[]): DoctorProblem[] {
+  const problems: DoctorProblem[] = [];
+  for (const ext of extensions) {
+    const at = (rule: string, message: string, fix: string, path = ext.dir) => problems.push({ extension: ext.key, path, rule, message, fix });
+    if (ext.state === 'conflict') at('name.conflict', ext.reason, ext.fix ?? '');
+    if (ext.state === 'incompatible') at('engines.incompatible', ext.reason, ext.problems[0]?.fix ?? 'install a version of the extension made for this host version');
+    if (ext.state !== 'incompatible') for (const p of ext.problems) at(p.rule, p.message, p.fix, p.path);
+    for (const w of ext.warnings) at(w.rule, w.message, w.fix, w.path);
+  }
+  for (const d of diagnostics) problems.push({ extension: null, path: d.path, rule: d.rule, message: d.message, fix: d.fix });
+  return problems;
+}

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { HostIdentity, HostIdentityOptions } from './identity/host-identity.js';
+import { resolveHomeDir, resolveHostIdentity } from './identity/host-identity.js';
+import type { DiscoveryDiagnostic } from './discovery/types.js';
+import { discoverExtensions } from './discovery/discover.js';
+import { detectGlobalRoots, findNearestPackageRoot } from './discovery/sources.js';
+import type { ExtensionRecord } from './extension-record.js';
+import { deriveExtensionRecord } from './extension-record.js';
+import { ApprovalStore } from './approvals/approval-store.js';
+import { compareWithApproval } from './approvals/approval-compare.js';
+import { ConfigService } from './config/config-service.js';
+import type { ConfigProblem } from './config/config-problem.js';
+import { isProcessAlive } from './store/index.js';
+
+/** Options of {@link createHost}. */
+export interface CreateHostOptions {
+  /** Who the embedding tool is (required). */
+  identity: HostIdentityOptions;
+  /** Working directory used to find the project. Default: `process.cwd()`. */
+  cwd?: string;
+  /** Environment read for `<P>_HOME` and handed to extensions. Default: `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Home folder. Default: `$<P>_HOME`, else `~/.<id>` (or the legacy home when only it exists). */
+  home?: string;
+  /** Global package roots to search. Default: detected from the CLI's install and the running Node. */
+  globalRoots?: readonly string[];
+  /** Capability names the host registers beyond the built-in catalog. Default: none. */
+  capabilities?: readonly string[];
+}
+
+/** The installed extensions with their states, plus discovery problems that belong to no extension. */
+export interface ExtensionInventory {
+  extensions: ExtensionRecord[];
+  diagnostics: DiscoveryDiagnostic[];
+  /** Sources rescanned for this answer (0 when the cache was warm). */
+  rescanned: number;
+}
+
+/**
+ * The embeddable engine. Owns every registry for one host identity; nothing lives in module state, so a
+ * process (or a test) can run many hosts side by side.
+ */
+export class Host {
+  readonly identity: HostIdentity;
+  readonly home: string;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly projectRoot: string | undefined;
+  private readonly globalRoots: readonly string[] | undefined;
+  private readonly capabilities: readonly string[];
+  private inventory: Promise<ExtensionInventory> | undefined;
+  /** Approvals and grants of this home. */
+  readonly approvals: ApprovalStore;
+  /** User and project config; `extensions.<name>` writes are checked against the extension's configSchema. */
+  readonly config: ConfigService;
+
+  constructor(options: CreateHostOptions) {
+    this.identity = resolveHostIdentity(options.identity);
+    this.env = options.env ?? process.env;
+    this.cwd = resolve(options.cwd ?? process.cwd());
+    this.home = options.home ? resolve(options.home) : resolveHomeDir(this.identity, this.env);
+    this.projectRoot = findNearestPackageRoot(this.cwd);
+    this.globalRoots = options.globalRoots;
+    this.capabilities = options.capabilities ?? [];
+    this.approvals = new ApprovalStore({ home: this.home, projectRoot: this.projectRoot });
+    this.config = new ConfigService({
+      hostId: this.identity.id,
+      home: this.home,
+      cwd: this.cwd,
+      schemaFor: async (name) => {
+        const ext = await this.findExtension(name);
+        const file = ext?.manifest?.configSchema;
+        return ext && file ? { file: join(ext.dir, file) } : undefined;
+      },
+    });
+  }
+
+  /** Every installed extension and its state; computed once per Host (call {@link refresh} after changes). */
+  extensions(): Promise<ExtensionInventory> {
+    this.inventory ??= this.computeInventory();
+    return this.inventory;
+  }
+
+  /** Forgets the memoised inventory so the next call rediscovers (the cache still applies). */
+  refresh(): void {
+    this.inventory = undefined;
+  }
+
+  /** The extension users call `name`, if any is installed. */
+  async findExtension(name: string): Promise<ExtensionRecord | undefined> {
+    const { extensions } = await this.extensions();
+    return extensions.find((e) => e.key === name) ?? extensions.find((e) => e.packageName === name);
+  }
+
+  /**
+   * The checked, merged config section of an extension, for a command run: every problem (missing required
+   * keys included) means the run is refused.
+   */
+  async extensionConfig(ext: ExtensionRecord): Promise<{ value: unknown; problems: readonly ConfigProblem[] }> {
+    if (!ext.name) return { value: {}, problems: [] };
+    return this.config.checkExtensionConfig(ext.name, { requireAll: true });
+  }
+
+  /**
+   * The hub serving this home, when one runs: read from `<home>/hub.json`, which the hub writes at start and
+   * removes at stop; a file left by a hub that died (its pid is gone) does not count.
+   */
+  runningHub(): { url: string; tokenFile: string; token: string | undefined } | undefined {
+    try {
+      const state = JSON.parse(readFileSync(join(this.home, 'hub.json'), 'utf8')) as { url?: unknown; pid?: unknown };
+      if (typeof state.url !== 'string' || typeof state.pid !== 'number' || !isProcessAlive(state.pid)) return undefined;
+      const tokenFile = join(this.home, 'token');
+      let token: string | undefined;
+      try {
+        token = readFileSync(tokenFile, 'utf8').trim() || undefined;
+      } catch {
+        token = undefined;
+      }
+      return { url: state.url, tokenFile, token };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async computeInventory(): Promise<ExtensionInventory> {
+    const devPaths = this.config.devPaths();
+    const found = await discoverExtensions({
+      identity: this.identity,
+      home: this.home,
+      projectRoot: this.projectRoot,
+      globalRoots: this.globalRoots ?? detectGlobalRoots(this.identity.binPath, this.env, process.execPath),
+      devPaths: devPaths.paths,
+      extraCapabilities: this.capabilities,
+    });
+    const approvals = this.approvals.current();
+    const extensions = found.extensions.map((ext) => deriveExtensionRecord(ext, compareWithApproval(ext, this.approvals.find(ext)), this.identity.id));
+    const diagnostics = [...found.diagnostics];
+    for (const p of devPaths.problems) {
+      diagnostics.push({ path: this.config.userConfigPath, rule: `dev-paths.${p.rule}`, message: `${p.path}: ${p.message}`, fix: `fix extensions.paths with \`${this.identity.id} extensions link/unlink <path>\`` });
+    }
+    if (devPaths.corrupt) {
+      diagnostics.push({ path: devPaths.corrupt.path, rule: 'config.corrupt', message: devPaths.corrupt.message, fix: 'repair the file by hand, or let the next config write keep it aside' });
+    }
+    if (approvals.corrupt) {
+      diagnostics.push({
+        path: this.approvals.path,
+        rule: 'approvals.corrupt',
+        message: `${approvals.corrupt.message}; until it is fixed no extension counts as approved`,
+        fix: `repair the file, or approve again with \`${this.identity.id} extensions enable <name>\` (the old file is then kept aside)`,
+      });
+    }
+    return { extensions, diagnostics, rescanned: found.rescanned };
+  }
+}
+
+/** Creates a host for one identity (see {@link CreateHostOptions}). */
+export function createHost(options: CreateHostOptions): Host {
+  return new Host(options);
+}

@@ -1,0 +1,69 @@
+import { homedir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Who the embedding tool is. Every name a user sees (`<id> extensions list`, `<P>_HOME`, `package.json#<id>.extension`) derives from it. */
+export interface HostIdentityOptions {
+  /** Lowercase command name of the host, e.g. `outboard`. Required. */
+  id: string;
+  /** Name shown in help and messages. Default: `id` with a capital first letter. */
+  displayName?: string;
+  /** The running host version (semver), matched against `engines.<id>`. Required. */
+  version: string;
+  /** Prefix of environment variables. Default: `id` upper-cased with `-` turned into `_`. */
+  envPrefix?: string;
+  /** Built-in command names and aliases; an extension can never take one. Default: none. */
+  builtins?: readonly string[];
+  /** Absolute path of this install's CLI entry, given to extensions as `<P>_BIN`. Default: none. */
+  binPath?: string;
+  /** A home used before the current one; read when the current one does not exist yet. Default: none. */
+  legacyHome?: string;
+}
+
+/** A validated host identity with every default filled in. */
+export interface HostIdentity {
+  readonly id: string;
+  readonly displayName: string;
+  readonly version: string;
+  readonly envPrefix: string;
+  readonly builtins: readonly string[];
+  readonly binPath: string | undefined;
+  readonly legacyHome: string | undefined;
+}
+
+const ID_PATTERN = /^[a-z][a-z0-9-]{0,38}$/;
+
+/** Checks the options and fills in defaults; throws a TypeError naming the bad option. */
+export function resolveHostIdentity(options: HostIdentityOptions): HostIdentity {
+  if (typeof options?.id !== 'string' || !ID_PATTERN.test(options.id)) {
+    throw new TypeError(`identity.id must be a lowercase slug such as "outboard", got ${JSON.stringify(options?.id)}`);
+  }
+  if (typeof options.version !== 'string' || options.version.length === 0) {
+    throw new TypeError(`identity.version must be the running host version, got ${JSON.stringify(options.version)}`);
+  }
+  const envPrefix = options.envPrefix ?? options.id.toUpperCase().replace(/-/g, '_');
+  if (!/^[A-Z][A-Z0-9_]*$/.test(envPrefix)) {
+    throw new TypeError(`identity.envPrefix must be an upper-case variable prefix such as "OUTBOARD", got ${JSON.stringify(envPrefix)}`);
+  }
+  return {
+    id: options.id,
+    displayName: options.displayName ?? options.id.charAt(0).toUpperCase() + options.id.slice(1),
+    version: options.version,
+    envPrefix,
+    builtins: [...(options.builtins ?? [])],
+    binPath: options.binPath,
+    legacyHome: options.legacyHome,
+  };
+}
+
+/**
+ * The host's home: `$<P>_HOME` when set, else `~/.<id>`; when neither that nor `$<P>_HOME` exists but the
+ * legacy home does, the legacy home (so upgrading users keep their approvals and config).
+ */
+export function resolveHomeDir(identity: HostIdentity, env: NodeJS.ProcessEnv): string {
+  const fromEnv = env[`${identity.envPrefix}_HOME`];
+  if (fromEnv) return resolve(fromEnv);
+  const current = join(homedir(), `.${identity.id}`);
+  if (identity.legacyHome && !existsSync(current) && existsSync(identity.legacyHome)) return resolve(identity.legacyHome);
+  return current;
+}
