@@ -26,7 +26,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   },
   { name: 'help', aliases: [], summary: 'Show help for a command', usage: 'help [<command>]', load: () => import('./commands/help.js') },
   { name: 'version', aliases: [], summary: 'Print the version', usage: 'version', load: () => import('./commands/version.js') },
-  { name: 'config', aliases: [], summary: 'Read and write configuration', usage: 'config <key> [<value>] [--user]' },
+  { name: 'config', aliases: [], summary: 'Read and write configuration', usage: 'config <key> [<value>] [--user] [--unset]', load: () => import('./commands/config.js') },
   { name: 'hub', aliases: [], summary: 'Run the local hub', usage: 'hub <start|stop|status>' },
   { name: 'events', aliases: [], summary: 'Tail the event stream as NDJSON', usage: 'events [--follow] [--type T]...' },
   { name: 'rpc', aliases: [], summary: 'Call a registered RPC method', usage: 'rpc <method> [<json-params>]' },

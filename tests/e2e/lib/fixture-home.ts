@@ -98,3 +98,23 @@ export function runCliJson<T = unknown>(args: string[], options: Parameters<type
     throw new Error(`expected JSON from \`${args.join(' ')}\`, got:\n${r.stdout}\nstderr:\n${r.stderr}`);
   }
 }
+
+/** The pseudo-terminal runner (python3's pty module): answers prompts as a person would. */
+export const RUN_IN_PTY = join(REPO_ROOT, 'tests', 'e2e', 'lib', 'run-in-pty.py');
+
+/**
+ * Runs the CLI inside a pseudo-terminal, typing each answer when its prompt appears. Output is the terminal's
+ * (stdout and stderr together, with `\r\n` line ends).
+ */
+export function runCliInTerminal(args: string[], answers: Array<[prompt: string, text: string]>, options: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): { code: number | null; output: string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, OUTBOARD_HOME: options.home, NO_COLOR: '1', ...options.env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  const r = spawnSync('python3', [RUN_IN_PTY, JSON.stringify(answers), '--', process.execPath, CLI_MAIN, ...args], {
+    cwd: options.cwd ?? options.home,
+    env,
+    encoding: 'utf8',
+    timeout: 40_000,
+  });
+  if (r.error) throw r.error;
+  return { code: r.status, output: r.stdout };
+}

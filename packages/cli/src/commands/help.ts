@@ -21,7 +21,7 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   ];
   const { commands: extCommands, installed } = await enabledCommands(ctx);
   if (extCommands.length > 0) {
-    lines.push(...formatTable(extCommands.map((c) => [`  ${c.name}`, c.summary, dim(c.extension)])));
+    lines.push(...formatTable(extCommands.map((c) => [`  ${c.name}`, c.summary, c.extension === c.name ? '' : dim(`(${c.extension})`)])));
   } else {
     lines.push(dim(installed > 0 ? `  none enabled; \`${ctx.cmd} extensions list\` shows the ${installed} installed` : `  none installed`));
   }
