@@ -9,74 +9,14 @@ import { DEV_PATHS_KEY, normaliseDevPath, readDevPathList, requireDevPathList } 
 import { readExperimentalFlags, type ExperimentalFlags } from './experimental-flags.js';
 import { ExtensionConfigValidator, type CompiledConfigSchema } from './extension-config-validator.js';
 import type { ExtensionConfigSchema } from './schema-source.js';
-
-/** Options of {@link ConfigService}. */
-export interface ConfigServiceOptions {
-  /** The host id; the project file is `.<id>.json`. Lowercase slug. Required. */
-  hostId: string;
-  /** The host home; the user file is `<home>/config.json`. Required. */
-  home: string;
-  /** Where the command runs; the project root is searched from here. Required. */
-  cwd: string;
-  /** Finds an extension's config schema, so `set` validates `extensions.<name>` keys. Default: no schemas. */
-  schemaFor?: (name: string) => ExtensionConfigSchema | undefined | Promise<ExtensionConfigSchema | undefined>;
-  /** Lock wait and staleness for writes, in ms. Default: `timeoutMs` 10000, `staleMs` 30000. */
-  lock?: { timeoutMs?: number; staleMs?: number };
-}
-
-/** Options of {@link ConfigService.set}. */
-export interface ConfigSetOptions {
-  /** The file written. Default `project`. */
-  scope?: ConfigScope;
-  /** The schema of the extension the key belongs to; overrides `schemaFor`. Default: from `schemaFor`. */
-  schema?: ExtensionConfigSchema;
-}
-
-/** The outcome of a write. */
-export interface ConfigWriteResult {
-  /** The scope written. */
-  readonly scope: ConfigScope;
-  /** Absolute path of the file written. */
-  readonly file: string;
-  /** The value now stored at the key in that file (`undefined` after an unset). */
-  readonly value: unknown;
-  /** False when the file already held exactly this (nothing was written). */
-  readonly changed: boolean;
-  /** Keys the extension's schema requires that are still missing; they did not stop the write. */
-  readonly missing: readonly ConfigProblem[];
-  /** Set when the file was corrupt and was moved aside before the write (see `keptAt`). */
-  readonly quarantined?: CorruptFileDiagnostic;
-}
-
-/** Options of {@link ConfigService.checkExtensionConfig}. */
-export interface ConfigCheckOptions {
-  /** Report missing required keys as problems too (before a run). Default true. */
-  requireAll?: boolean;
-  /** `merged` (project over user, for a command) or `user` alone (for a sidecar). Default `merged`. */
-  scope?: 'merged' | 'user';
-  /** The extension's schema; overrides `schemaFor`. Default: from `schemaFor`; none → no problems. */
-  schema?: ExtensionConfigSchema;
-}
-
-/** The checked config section of one extension. */
-export interface ExtensionConfigCheck {
-  /** The section (`{}` when absent): what the extension's config file should hold. */
-  readonly value: unknown;
-  /** Every problem (missing keys flagged `missing: true`); empty when the section passes or there is no schema. */
-  readonly problems: readonly ConfigProblem[];
-}
-
-/** The dev-extension folders after a change. */
-export interface DevPathsChange {
-  /** The list now stored: absolute, normalised, deduplicated. */
-  readonly paths: readonly string[];
-  /** Whether the list changed. */
-  readonly changed: boolean;
-  /** The user config file. */
-  readonly file: string;
-  /** Set when the user config was corrupt and moved aside first. */
-  readonly quarantined?: CorruptFileDiagnostic;
-}
+import type {
+  ConfigCheckOptions,
+  ConfigServiceOptions,
+  ConfigSetOptions,
+  ConfigWriteResult,
+  DevPathsChange,
+  ExtensionConfigCheck,
+} from './config-service-types.js';
 
 const HOST_ID = /^[a-z][a-z0-9-]{0,38}$/;
 const RESERVED_SECTION = 'paths';
@@ -85,7 +25,7 @@ const RESERVED_SECTION = 'paths';
  * User and project config of one host: `<home>/config.json` and `.<id>.json` at the project root (the
  * nearest ancestor of cwd with `.<id>.json`, else with `package.json`, else with `.git`). Reads merge
  * project over user and are cheap: Ajv is imported only when an extension section is validated. Every
- * write goes through the locked, atomic {@link JsonFileStore}; a corrupt file is reported on read (reads
+ * write goes through the locked, atomic `JsonFileStore`; a corrupt file is reported on read (reads
  * throw `CONFIG_CORRUPT` except `devPaths` and `experimentalFlags`, which report it) and moved aside on write.
  */
 export class ConfigService {
@@ -137,12 +77,12 @@ export class ConfigService {
 
   /** The merged value at a dotted key (project over user), or `undefined`. Throws `CONFIG_CORRUPT`. */
   get(key: string): unknown {
-    return structuredClone(getAtPath(this.#readMerged(), parseConfigKey(key)));
+    return getAtPath(this.#readMerged(), parseConfigKey(key));
   }
 
   /** The value at a dotted key in one file only, or `undefined`. Throws `CONFIG_CORRUPT`, `CONFIG_NO_PROJECT`. */
   getIn(scope: ConfigScope, key: string): unknown {
-    return getAtPath(this.#files.store(scope).read(), parseConfigKey(key));
+    return getAtPath(this.#readScope(scope), parseConfigKey(key));
   }
 
   /**
@@ -156,7 +96,7 @@ export class ConfigService {
     const segments = parseConfigKey(key);
     const scope = options.scope ?? 'project';
     const store = this.#files.store(scope);
-    let stored = structuredClone(value);
+    let stored = toJsonValue(value);
     if (segments[0] === 'extensions' && segments[1] === RESERVED_SECTION) {
       if (scope !== 'user') {
         throw new ConfigError('CONFIG_USER_ONLY', `${DEV_PATHS_KEY} is read from the user config only. Add --user to write it to ${this.userConfigPath}.`);
@@ -164,7 +104,7 @@ export class ConfigService {
       if (segments.length > 2) {
         throw new ConfigError('CONFIG_INVALID_KEY', `${DEV_PATHS_KEY} is a list of folders; set the whole list (e.g. ${DEV_PATHS_KEY} '["/path/to/ext"]') instead of ${key}.`);
       }
-      stored = requireDevPathList(value, this.cwd, `the value for ${key}`);
+      stored = requireDevPathList(value, this.cwd, `The value for ${DEV_PATHS_KEY}`);
     }
     const schemas = await this.#schemasForWrite(segments, stored, options.schema);
     const otherScope = scope === 'user' ? this.#projectOrUndefined() : this.#files.inspectUser().value;
@@ -208,7 +148,7 @@ export class ConfigService {
    */
   async checkExtensionConfig(name: string, options: ConfigCheckOptions = {}): Promise<ExtensionConfigCheck> {
     this.#refuseReservedName(name);
-    const config = options.scope === 'user' ? this.#files.store('user').read() : this.#readMerged();
+    const config = options.scope === 'user' ? this.#readScope('user') : this.#readMerged();
     const extensions = config['extensions'];
     const section = isConfigObject(extensions) && extensions[name] !== undefined ? structuredClone(extensions[name]) : {};
     const source = options.schema ?? (await this.#schemaFor?.(name));
@@ -252,7 +192,7 @@ export class ConfigService {
     let paths: string[] = [];
     const result = await store.update((draft) => {
       const extensions = isConfigObject(draft['extensions']) ? draft['extensions'] : undefined;
-      const current = requireDevPathList(extensions?.['paths'], dirname(store.path), store.path);
+      const current = requireDevPathList(extensions?.['paths'], dirname(store.path), `${DEV_PATHS_KEY} in ${store.path}`);
       paths = change(current);
       if (paths.length === 0) unsetAtPath(draft, ['extensions', 'paths']);
       else setAtPath(draft, ['extensions', 'paths'], paths);
@@ -281,6 +221,12 @@ export class ConfigService {
     return snapshot.merged;
   }
 
+  #readScope(scope: ConfigScope): ConfigObject {
+    const snapshot = this.#files.store(scope).inspect();
+    if (snapshot.corrupt) throw new ConfigError('CONFIG_CORRUPT', snapshot.corrupt.message);
+    return snapshot.value;
+  }
+
   #projectOrUndefined(): ConfigObject | undefined {
     return this.#files.projectRoot() === undefined ? undefined : this.#files.store('project').inspect().value;
   }
@@ -289,5 +235,14 @@ export class ConfigService {
     if (name === RESERVED_SECTION) {
       throw new ConfigError('CONFIG_RESERVED_NAME', `"${RESERVED_SECTION}" is not an extension: ${DEV_PATHS_KEY} holds the dev-extension folders. Check the extension name.`);
     }
+  }
+}
+
+// What the file will hold: JSON's view of the value (drops undefined members, turns Dates into strings).
+function toJsonValue(value: unknown): unknown {
+  try {
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  } catch (error) {
+    throw new TypeError(`value must be JSON-serialisable: ${(error as Error).message}`);
   }
 }

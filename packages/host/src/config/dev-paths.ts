@@ -31,14 +31,14 @@ export function readDevPathList(value: unknown, baseDir: string): { paths: strin
 /**
  * Checks a stored or given `extensions.paths` value strictly (before a write): it must be a list of
  * non-empty strings. Returns the entries normalised against `baseDir` and deduplicated in order; throws
- * `CONFIG_INVALID_VALUE` naming the file otherwise.
+ * `CONFIG_INVALID_VALUE` starting with `where` (e.g. `extensions.paths in /home/u/.ndx/config.json`) otherwise.
  */
-export function requireDevPathList(value: unknown, baseDir: string, file: string): string[] {
+export function requireDevPathList(value: unknown, baseDir: string, where: string): string[] {
   const { paths, problems } = readDevPathList(value ?? [], baseDir);
   if (problems.length > 0) {
     throw new ConfigError(
       'CONFIG_INVALID_VALUE',
-      `${DEV_PATHS_KEY} in ${file} must be a list of folder paths (${problems.map((p) => `${p.path} ${p.message}`).join('; ')}). Fix it in the file, or unset it and add the folders again.`,
+      `${where} must be a list of folder paths (${problems.map((p) => `${p.path} ${p.message}`).join('; ')}). Fix it in the file, or unset it and add the folders again.`,
       { problems },
     );
   }

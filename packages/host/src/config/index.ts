@@ -10,12 +10,12 @@ export { DEV_PATHS_KEY, normaliseDevPath } from './dev-paths.js';
 export type { ExtensionConfigSchema } from './schema-source.js';
 export { ExtensionConfigValidator, type CompiledConfigSchema, type ConfigCheckMode } from './extension-config-validator.js';
 export type { ConfigScope, ConfigSnapshot } from './config-files.js';
-export {
-  ConfigService,
-  type ConfigServiceOptions,
-  type ConfigSetOptions,
-  type ConfigWriteResult,
-  type ConfigCheckOptions,
-  type ExtensionConfigCheck,
-  type DevPathsChange,
-} from './config-service.js';
+export { ConfigService } from './config-service.js';
+export type {
+  ConfigServiceOptions,
+  ConfigSetOptions,
+  ConfigWriteResult,
+  ConfigCheckOptions,
+  ExtensionConfigCheck,
+  DevPathsChange,
+} from './config-service-types.js';

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { formatLockHolder, isHolderDead, newLockHolder, parseLockHolder, type LockHolder } from './lock-record.js';
 import { StoreError } from './store-error.js';
@@ -7,7 +7,7 @@ import { StoreError } from './store-error.js';
 export interface FileLockOptions {
   /** How long to wait for a held lock before failing with `STORE_LOCK_TIMEOUT`, in ms. Default 10000. */
   timeoutMs?: number;
-  /** A lock taken longer ago than this is broken even when its holder still runs, in ms. Default 30000. */
+  /** A lock taken and last touched longer ago than this is broken even when its holder still runs, in ms. Default 30000. */
   staleMs?: number;
   /** Called after a stale lock was broken, with its holder when the lock file was readable. Default: none. */
   onStaleLockBroken?: (holder: LockHolder | undefined) => void;
@@ -35,8 +35,9 @@ type Attempt =
 /**
  * A cross-process lock on a file, held as an exclusively created sibling `<file>.lock` that holds the
  * owner's pid, host and time. A lock whose owner pid is dead (same host), or taken more than `staleMs`
- * ago, is broken; breaking is serialised through `<file>.lock.break` and removes the lock only if it still
- * holds the stale record, so two waiters never both win. Waits with small jittered sleeps up to
+ * ago and not touched since (an async holder touches it every `staleMs/3`), is broken; breaking is
+ * serialised through `<file>.lock.break` and removes the lock only if it still holds the stale record,
+ * so two waiters never both win. Waits with small jittered sleeps up to
  * `timeoutMs`, then throws {@link StoreError} `STORE_LOCK_TIMEOUT` naming the lock file, the holder pid
  * and the fix. Not re-entrant: acquiring twice in one process waits for the first release.
  */
@@ -67,7 +68,7 @@ export class FileLock {
     const started = Date.now();
     for (let round = 0; ; round++) {
       const attempt = this.#attempt();
-      if (attempt.kind === 'acquired') return attempt.handle;
+      if (attempt.kind === 'acquired') return this.#withHeartbeat(attempt.handle);
       if (attempt.kind === 'retry') continue;
       this.#throwIfTimedOut(started, attempt.holder);
       await new Promise<void>((done) => setTimeout(done, jitteredDelay(round)));
@@ -96,26 +97,49 @@ export class FileLock {
     if (observed === undefined) return { kind: 'retry' }; // released between our create and our read
     const current = parseLockHolder(observed);
     if (!this.#isStale(current)) return { kind: 'wait', holder: current };
-    this.#breakStale(observed, current);
-    return { kind: 'retry' };
+    // Another process is breaking it right now: give it a moment rather than spin.
+    return this.#breakStale(observed, current) ? { kind: 'retry' } : { kind: 'wait', holder: current };
   }
 
   #isStale(holder: LockHolder | undefined): boolean {
-    if (holder === undefined) {
-      const age = ageOfFile(this.lockPath);
-      return age !== undefined && age > UNREADABLE_LOCK_GRACE_MS;
-    }
-    return isHolderDead(holder) || Date.now() - holder.time > this.#staleMs;
+    // The file's mtime is the holder's heartbeat (see #withHeartbeat), so an old lock that is still
+    // being touched is not stale.
+    const age = ageOfFile(this.lockPath);
+    if (holder === undefined) return age !== undefined && age > UNREADABLE_LOCK_GRACE_MS;
+    if (isHolderDead(holder)) return true;
+    return Math.min(Date.now() - holder.time, age ?? Number.POSITIVE_INFINITY) > this.#staleMs;
+  }
+
+  // An async holder may keep the lock for long (an npm install): touch the file every staleMs/3 so no
+  // waiter takes it for stale. A sync holder blocks its thread, so it cannot (and needs no) heartbeat.
+  #withHeartbeat(handle: FileLockHandle): FileLockHandle {
+    const lockPath = this.lockPath;
+    const timer = setInterval(() => {
+      const now = new Date();
+      try {
+        utimesSync(lockPath, now, now);
+      } catch {
+        // lock gone (broken or released): nothing to keep alive
+      }
+    }, Math.max(10, this.#staleMs / 3));
+    timer.unref();
+    return {
+      holder: handle.holder,
+      dispose(): void {
+        clearInterval(timer);
+        handle.dispose();
+      },
+    };
   }
 
   // Only one process at a time may break, and only the exact stale record it saw: a lock taken afresh by
-  // another waiter in between is never removed.
-  #breakStale(observed: string, holder: LockHolder | undefined): void {
+  // another waiter in between is never removed. False when another breaker is at work.
+  #breakStale(observed: string, holder: LockHolder | undefined): boolean {
     if (!this.#create(this.#breakPath, formatLockHolder(newLockHolder(Date.now())))) {
       // A breaker holds this for microseconds; an old one was killed mid-break.
       const age = ageOfFile(this.#breakPath);
       if (age !== undefined && age > UNREADABLE_LOCK_GRACE_MS) unlinkQuietly(this.#breakPath);
-      return;
+      return false;
     }
     let broken = false;
     try {
@@ -127,6 +151,7 @@ export class FileLock {
       unlinkQuietly(this.#breakPath);
     }
     if (broken) this.#onStaleLockBroken?.(holder);
+    return true;
   }
 
   // Exclusive create with the record written at once; false when the file already exists.

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { corruptInPlace, quarantineCorruptFile, type CorruptFileDiagnostic } from './corrupt-file.js';
 import { FileLock, type FileLockHandle } from './file-lock.js';
-import { isHolderDead, type LockHolder } from './lock-record.js';
+import { isProcessAlive } from './lock-record.js';
 import { StoreError } from './store-error.js';
 import { atomicTempOwner, writeFileAtomic } from './write-file-atomic.js';
 
@@ -56,7 +56,8 @@ export type AsyncJsonMutator<T> = (draft: T) => T | void | Promise<T | void>;
  * are never lost. A corrupt file met by `update()` is handed to the mutator as a fresh empty value; when
  * the mutator succeeds the file is moved to `<file>.corrupt-<timestamp>` (never overwritten) before the
  * write, and the result's `quarantined` says where the old content is. A mutator that throws changes nothing.
- * Content is written as 2-space-indented JSON with a final newline.
+ * Temp files left by writers killed mid-write are swept by the next update. Content is written as
+ * 2-space-indented JSON with a final newline.
  */
 export class JsonFileStore<T> {
   /** Absolute path of the JSON file. */
@@ -75,10 +76,7 @@ export class JsonFileStore<T> {
     this.#empty = options.empty;
     this.#check = options.check;
     this.#mode = options.mode;
-    this.#lock = new FileLock(this.path, {
-      ...options.lock,
-      onStaleLockBroken: (holder) => this.#removeTempFilesOf(holder),
-    });
+    this.#lock = new FileLock(this.path, options.lock ?? {});
   }
 
   /** The current value: a fresh empty value when the file is missing or blank; throws `STORE_CORRUPT` when corrupt. */
@@ -101,6 +99,7 @@ export class JsonFileStore<T> {
     this.#ensureFolder();
     const handle = await this.#lock.acquire();
     try {
+      this.#removeDeadWritersTempFiles();
       const { draft, raw, corruptReason } = this.#loadForUpdate();
       const returned = await mutator(draft);
       return this.#commit(returned === undefined ? draft : returned, raw, corruptReason);
@@ -114,6 +113,7 @@ export class JsonFileStore<T> {
     this.#ensureFolder();
     const handle: FileLockHandle = this.#lock.acquireSync();
     try {
+      this.#removeDeadWritersTempFiles();
       const { draft, raw, corruptReason } = this.#loadForUpdate();
       const returned = mutator(draft);
       return this.#commit(returned === undefined ? draft : returned, raw, corruptReason);
@@ -181,9 +181,9 @@ export class JsonFileStore<T> {
     }
   }
 
-  // A writer killed mid-write leaves its lock and its temp file; whoever breaks the lock sweeps the temp.
-  #removeTempFilesOf(holder: LockHolder | undefined): void {
-    if (holder === undefined || !isHolderDead(holder)) return;
+  // A writer killed mid-write leaves its temp file (and whoever broke its lock may have been killed too):
+  // under the lock, sweep temp files of this file whose writer no longer runs. One readdir per update.
+  #removeDeadWritersTempFiles(): void {
     const dir = dirname(this.path);
     const base = basename(this.path);
     let names: string[];
@@ -193,7 +193,8 @@ export class JsonFileStore<T> {
       return;
     }
     for (const name of names) {
-      if (atomicTempOwner(name, base) !== holder.pid) continue;
+      const pid = atomicTempOwner(name, base);
+      if (pid === undefined || pid === process.pid || isProcessAlive(pid)) continue;
       try {
         unlinkSync(resolve(dir, name));
       } catch {

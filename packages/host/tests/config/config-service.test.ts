@@ -130,6 +130,8 @@ test('a corrupt config file is reported on read and kept aside on write', async 
     assert.ok(error.message.includes(projectFile));
     return true;
   });
+  assert.throws(() => config.getIn('project', 'extensions'), { code: 'CONFIG_CORRUPT' });
+  assert.equal(config.getIn('user', 'extensions'), undefined);
   assert.equal(config.inspect().corrupt[0]?.path, projectFile);
   assert.equal(readFileSync(projectFile, 'utf8'), broken, 'reads leave it alone');
 

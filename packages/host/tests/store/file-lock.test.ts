@@ -90,9 +90,22 @@ test('a lock older than staleMs is broken even when its pid is alive', async (t)
   const file = join(tempDir(t), 'data.json');
   const old: LockHolder = { pid: process.pid, host: hostname(), time: Date.now() - 60_000, nonce: 'old' };
   writeFileSync(`${file}.lock`, JSON.stringify(old));
+  const past = new Date(old.time);
+  utimesSync(`${file}.lock`, past, past);
   const handle = await new FileLock(file, { timeoutMs: 1_000, staleMs: 10_000 }).acquire();
   assert.notEqual(JSON.parse(readFileSync(`${file}.lock`, 'utf8')).nonce, 'old');
   handle.dispose();
+});
+
+test('an async holder keeps a long-held lock fresh, so waiters do not break it as stale', async (t) => {
+  const file = join(tempDir(t), 'data.json');
+  const staleMs = 200;
+  const holder = await new FileLock(file, { staleMs }).acquire();
+  await new Promise((done) => setTimeout(done, 3 * staleMs));
+  await assert.rejects(new FileLock(file, { staleMs, timeoutMs: 2 * staleMs }).acquire(), { code: 'STORE_LOCK_TIMEOUT' });
+  assert.equal(JSON.parse(readFileSync(`${file}.lock`, 'utf8')).nonce, holder.holder.nonce, 'still our lock');
+  holder.dispose();
+  assert.equal(existsSync(`${file}.lock`), false);
 });
 
 test('an empty lock file is waited on while fresh and broken once its writer is clearly gone', async (t) => {

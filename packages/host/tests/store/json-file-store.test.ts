@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,4 +124,15 @@ test('a file mode given to the store is applied to every write', async (t) => {
   const store = new JsonFileStore<Doc>({ path: file, empty: () => ({}), mode: 0o600 });
   await store.update((draft) => { draft['x'] = 1; });
   assert.equal(statSync(file).mode & 0o777, 0o600);
+});
+
+test('an update sweeps temp files left by dead writers and keeps those of live ones', async (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'data.json');
+  const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+  writeFileSync(`${file}.${deadPid}-0a1b.tmp`, '{"half": ');
+  writeFileSync(`${file}.1-0a1b.tmp`, 'pid 1 always runs');
+  writeFileSync(join(dir, `other.json.${deadPid}-0a1b.tmp`), 'not ours');
+  await objectStore(file).update((draft) => { draft['x'] = 1; });
+  assert.deepEqual(readdirSync(dir).sort(), ['data.json', 'data.json.1-0a1b.tmp', `other.json.${deadPid}-0a1b.tmp`]);
 });
