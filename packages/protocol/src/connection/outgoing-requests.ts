@@ -1,0 +1,149 @@
+import { ResponseError } from '../errors/response-error.js';
+import type { RequestId } from '../messages.js';
+import { DeadlineNode, DeadlineQueue } from './deadline-queue.js';
+
+/** What the table needs from its connection. */
+export interface OutgoingRequestsHost {
+  /** The peer's name, for messages. */
+  readonly name: string;
+  /** Tells the peer to stop working on `id` (sends `$/cancelRequest`). */
+  sendCancel(id: RequestId): void;
+}
+
+/** @internal One request this side sent and that waits for its answer. */
+export class PendingRequest extends DeadlineNode {
+  abortListener: (() => void) | undefined;
+
+  constructor(
+    readonly id: number,
+    readonly method: string,
+    readonly resolve: (value: unknown) => void,
+    readonly reject: (error: Error) => void,
+    readonly timeoutMs: number,
+    readonly onProgress: ((value: unknown) => void) | undefined,
+    readonly resetTimeoutOnProgress: boolean,
+    readonly signal: AbortSignal | undefined,
+  ) {
+    super();
+  }
+}
+
+const ABANDONED_IDS_KEPT = 1024;
+
+/**
+ * Requests in flight from this side, by id: their deadlines (one timer for all), their caller's
+ * AbortSignal, their progress. Settling is exactly-once: an answer after a timeout or cancel is
+ * suppressed (counted as late), never delivered.
+ */
+export class OutgoingRequests {
+  private readonly pending = new Map<number, PendingRequest>();
+  private readonly deadlines: DeadlineQueue<PendingRequest>;
+  private readonly host: OutgoingRequestsHost;
+  // Recently abandoned ids, so a late answer is told apart from a bogus one. Insertion-ordered, bounded.
+  private readonly abandoned = new Set<RequestId>();
+  /** Answers that arrived after their request timed out or was cancelled. */
+  lateResponses = 0;
+
+  constructor(host: OutgoingRequestsHost) {
+    this.host = host;
+    this.deadlines = new DeadlineQueue((request) => this.abandon(request, 'timeout'));
+  }
+
+  /** Requests waiting for an answer. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Timers armed for deadlines (0 or 1). For tests of "timers cleared". */
+  get deadlineCount(): number {
+    return this.deadlines.length;
+  }
+
+  /** Tracks a request that was just queued for sending. */
+  add(request: PendingRequest): void {
+    this.pending.set(request.id, request);
+    if (request.timeoutMs > 0) this.deadlines.add(request, request.timeoutMs);
+    const signal = request.signal;
+    if (signal) {
+      request.abortListener = () => this.abandon(request, 'cancelled');
+      signal.addEventListener('abort', request.abortListener, { once: true });
+    }
+  }
+
+  /** Delivers a response. Returns false when no request waits for `id` (late or unknown). */
+  settle(id: unknown, message: Record<string, unknown>): boolean {
+    const request = typeof id === 'number' ? this.pending.get(id) : undefined;
+    if (!request) {
+      if (this.abandoned.has(id as RequestId)) {
+        this.lateResponses++;
+        return true;
+      }
+      return false;
+    }
+    this.forget(request);
+    if (message['error'] !== undefined) request.reject(ResponseError.fromWire(message['error']));
+    else request.resolve(message['result']);
+    return true;
+  }
+
+  /** Rejects the request `id` with `error` (e.g. its answer was too large); false when unknown. */
+  fail(id: unknown, error: ResponseError): boolean {
+    const request = typeof id === 'number' ? this.pending.get(id) : undefined;
+    if (!request) return false;
+    this.forget(request);
+    request.reject(error);
+    return true;
+  }
+
+  /** Rejects the request `id` because it could not be sent (queue full, too large). */
+  unsend(request: PendingRequest, error: Error): void {
+    this.forget(request);
+    request.reject(error);
+  }
+
+  /** A `$/progress` for `token` (our request id) arrived. */
+  progress(token: unknown, value: unknown): void {
+    const request = typeof token === 'number' ? this.pending.get(token) : undefined;
+    if (!request?.onProgress) return;
+    if (request.resetTimeoutOnProgress) this.deadlines.refresh(request);
+    request.onProgress(value);
+  }
+
+  /** Rejects every pending request with the error made for it and clears every timer. */
+  rejectAll(makeError: (request: PendingRequest) => Error): void {
+    const requests = [...this.pending.values()];
+    this.pending.clear();
+    this.deadlines.clear();
+    for (const request of requests) {
+      this.detachSignal(request);
+      request.reject(makeError(request));
+    }
+  }
+
+  private abandon(request: PendingRequest, why: 'timeout' | 'cancelled'): void {
+    if (this.pending.get(request.id) !== request) return;
+    this.forget(request);
+    this.abandoned.add(request.id);
+    if (this.abandoned.size > ABANDONED_IDS_KEPT) {
+      const oldest = this.abandoned.values().next().value as RequestId;
+      this.abandoned.delete(oldest);
+    }
+    const error =
+      why === 'timeout'
+        ? new ResponseError('timeout', `${this.host.name} did not answer "${request.method}" within ${request.timeoutMs} ms; the request was cancelled. If the work is legitimately slow, pass a larger timeoutMs (or resetTimeoutOnProgress with progress reports)`, { method: request.method, timeoutMs: request.timeoutMs })
+        : new ResponseError('cancelled', `the request "${request.method}" to ${this.host.name} was cancelled by its caller`, { method: request.method });
+    request.reject(error);
+    this.host.sendCancel(request.id);
+  }
+
+  private forget(request: PendingRequest): void {
+    this.pending.delete(request.id);
+    this.deadlines.remove(request);
+    this.detachSignal(request);
+  }
+
+  private detachSignal(request: PendingRequest): void {
+    if (request.signal && request.abortListener) request.signal.removeEventListener('abort', request.abortListener);
+    request.abortListener = undefined;
+  }
+}

@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Emitter, type Event } from '../emitter.js';
+import type { Transport, TransportSink } from '../transport.js';
+import { checkInteger, describe } from '../connection/connection-options.js';
+import { StreamTransport } from './stream-transport.js';
+
+/** Options of {@link ChildProcessTransport}. */
+export interface ChildProcessTransportOptions {
+  /** The program: an absolute path, or a bare name looked up on PATH. Never run through a shell. */
+  readonly command: string;
+  /** Arguments, passed as they are (no shell, no splitting). Default []. */
+  readonly args?: readonly string[];
+  /** Working directory. Default: this process's. */
+  readonly cwd?: string;
+  /** Environment of the child. Default: this process's. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * What to do with the child's stderr: `pipe` (default: delivered to `onStderr` and kept in `stderrTail()`),
+   * `inherit`, `ignore`, or a file descriptor (e.g. an open log file).
+   */
+  readonly stderr?: 'pipe' | 'inherit' | 'ignore' | number;
+  /** Bytes of the end of stderr kept for `stderrTail()` when piped. Default 8192. */
+  readonly stderrTailBytes?: number;
+}
+
+/** How a child ended. */
+export interface ChildExit {
+  /** Exit code, null when killed by a signal or never started. */
+  readonly code: number | null;
+  /** The signal that killed it, if one did. */
+  readonly signal: NodeJS.Signals | null;
+  /** Set when the child could not be started (e.g. ENOENT). */
+  readonly error?: Error;
+}
+
+/** Timings of {@link ChildProcessTransport.shutdown}, in milliseconds. */
+export interface ChildShutdownOptions {
+  /** Something that asks the peer to stop (e.g. `() => connection.request('shutdown')`); awaited up to `requestTimeoutMs`. */
+  readonly requestShutdown?: () => Promise<unknown>;
+  /** Closes the input side (e.g. `() => connection.close()`, which flushes queued messages first). Default: the transport's close(). */
+  readonly closeInput?: () => unknown;
+  /** Wait for the shutdown request. Default 2000. */
+  readonly requestTimeoutMs?: number;
+  /** Wait for exit after stdin is closed. Default 2000. */
+  readonly stdinTimeoutMs?: number;
+  /** Wait for exit after SIGTERM. Default 2000. */
+  readonly sigtermTimeoutMs?: number;
+  /** Wait for exit after SIGKILL. Default 5000. */
+  readonly sigkillTimeoutMs?: number;
+}
+
+/** How a shutdown went: which step the child exited after. */
+export interface ChildShutdownResult {
+  readonly exit: ChildExit | undefined;
+  /** `already-exited`, `stdin` (exited after the shutdown request and stdin close), `sigterm`, `sigkill`, or `stuck` (still alive after SIGKILL). */
+  readonly step: 'already-exited' | 'stdin' | 'sigterm' | 'sigkill' | 'stuck';
+}
+
+/**
+ * Starts a peer as a child process (explicit argv, never a shell) and talks to it over its stdin/stdout.
+ * The child is spawned by the constructor. `shutdown()` stops it in steps: shutdown request, stdin
+ * close, SIGTERM, SIGKILL, each with a bounded wait; its timers never keep this process alive.
+ */
+export class ChildProcessTransport implements Transport {
+  /** The Node child process (for pid, extra listeners). */
+  readonly child: ChildProcess;
+  /** Resolves once the child has exited (or failed to start). Never rejects. */
+  readonly exited: Promise<ChildExit>;
+  private readonly streams: StreamTransport;
+  private readonly stderrEmitter = new Emitter<string>();
+  private readonly stderrTailBytes: number;
+  private tail = '';
+  private exitInfo: ChildExit | undefined;
+  private spawnError: Error | undefined;
+  private sink: TransportSink | undefined;
+
+  /** @throws TypeError naming a bad option. */
+  constructor(options: ChildProcessTransportOptions) {
+    if (typeof options?.command !== 'string' || options.command === '') throw new TypeError(`ChildProcessTransportOptions.command must be a non-empty string, got ${describe(options?.command)}`);
+    const args = options.args ?? [];
+    if (!Array.isArray(args) || args.some((a) => typeof a !== 'string')) throw new TypeError(`ChildProcessTransportOptions.args must be an array of strings, got ${describe(args)}`);
+    const stderr = options.stderr ?? 'pipe';
+    if (!(stderr === 'pipe' || stderr === 'inherit' || stderr === 'ignore' || (typeof stderr === 'number' && Number.isInteger(stderr) && stderr >= 0))) {
+      throw new TypeError(`ChildProcessTransportOptions.stderr must be "pipe", "inherit", "ignore" or a file descriptor, got ${describe(stderr)}`);
+    }
+    this.stderrTailBytes = checkInteger('ChildProcessTransportOptions', 'stderrTailBytes', options.stderrTailBytes ?? 8192, 0, 'bytes');
+    this.child = spawn(options.command, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv | undefined, stdio: ['pipe', 'pipe', stderr], shell: false, windowsHide: true });
+    this.exited = new Promise<ChildExit>((resolve) => {
+      this.child.once('exit', (code, signal) => {
+        this.exitInfo = { code, signal };
+        resolve(this.exitInfo);
+      });
+      this.child.on('error', (error) => {
+        // An 'error' with no pid means the child never started (ENOENT, EACCES); later errors (a failed
+        // kill) change nothing.
+        if (this.child.pid !== undefined || this.exitInfo) return;
+        this.spawnError = error;
+        this.exitInfo = { code: null, signal: null, error };
+        resolve(this.exitInfo);
+        this.sink?.onClose(error);
+      });
+    });
+    this.streams = new StreamTransport({ readable: this.child.stdout!, writable: this.child.stdin! });
+    if (this.child.stderr) {
+      this.child.stderr.setEncoding('utf8');
+      this.child.stderr.on('data', (text: string) => {
+        this.tail = (this.tail + text).slice(-this.stderrTailBytes);
+        this.stderrEmitter.fire(text);
+      });
+    }
+  }
+
+  /** The child's pid; undefined when it failed to start. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** The exit, once it happened. */
+  get exit(): ChildExit | undefined {
+    return this.exitInfo;
+  }
+
+  /** Text the child wrote to stderr (when piped), as it arrives. */
+  readonly onStderr: Event<string> = this.stderrEmitter.event;
+
+  /** The last `stderrTailBytes` characters the child wrote to stderr (when piped). */
+  stderrTail(): string {
+    return this.tail;
+  }
+
+  /** {@inheritDoc Transport.start} */
+  start(sink: TransportSink): void {
+    this.sink = sink;
+    if (this.spawnError && this.child.pid === undefined) {
+      sink.onClose(this.spawnError);
+      return;
+    }
+    this.streams.start(sink);
+  }
+
+  /** {@inheritDoc Transport.write} */
+  write(data: string): boolean {
+    return this.streams.write(data);
+  }
+
+  /** Ends the child's stdin (after what was written). Does not signal it; see `shutdown()`. */
+  close(): void {
+    this.streams.close();
+  }
+
+  /** Sends a signal if the child is still running. Returns whether it was sent. */
+  kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
+    if (this.exitInfo || this.child.pid === undefined) return false;
+    return this.child.kill(signal);
+  }
+
+  /**
+   * Stops the child in steps, each only if it is still running: `requestShutdown()`, close stdin, wait,
+   * SIGTERM, wait, SIGKILL, wait. Resolves with the step after which it exited. Never rejects.
+   */
+  async shutdown(options: ChildShutdownOptions = {}): Promise<ChildShutdownResult> {
+    const requestTimeoutMs = checkInteger('ChildShutdownOptions', 'requestTimeoutMs', options.requestTimeoutMs ?? 2000, 0, 'milliseconds');
+    const stdinTimeoutMs = checkInteger('ChildShutdownOptions', 'stdinTimeoutMs', options.stdinTimeoutMs ?? 2000, 0, 'milliseconds');
+    const sigtermTimeoutMs = checkInteger('ChildShutdownOptions', 'sigtermTimeoutMs', options.sigtermTimeoutMs ?? 2000, 0, 'milliseconds');
+    const sigkillTimeoutMs = checkInteger('ChildShutdownOptions', 'sigkillTimeoutMs', options.sigkillTimeoutMs ?? 5000, 0, 'milliseconds');
+    if (this.exitInfo) return { exit: this.exitInfo, step: 'already-exited' };
+    if (options.requestShutdown) {
+      await this.waitFor(Promise.resolve().then(options.requestShutdown).catch(() => undefined), requestTimeoutMs);
+    }
+    try {
+      if (options.closeInput) await options.closeInput();
+      else this.close();
+    } catch {
+      this.close();
+    }
+    if (await this.waitForExit(stdinTimeoutMs)) return { exit: this.exitInfo, step: 'stdin' };
+    this.kill('SIGTERM');
+    if (await this.waitForExit(sigtermTimeoutMs)) return { exit: this.exitInfo, step: 'sigterm' };
+    this.kill('SIGKILL');
+    if (await this.waitForExit(sigkillTimeoutMs)) return { exit: this.exitInfo, step: 'sigkill' };
+    return { exit: undefined, step: 'stuck' };
+  }
+
+  private async waitForExit(ms: number): Promise<boolean> {
+    if (this.exitInfo) return true;
+    await this.waitFor(this.exited, ms);
+    return this.exitInfo !== undefined;
+  }
+
+  private waitFor(promise: Promise<unknown>, ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      void promise.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Receives what a {@link Transport} reads. The connection implements it; callbacks are synchronous.
+ */
+export interface TransportSink {
+  /** Bytes arrived from the peer. The sink may keep views of `chunk`; the transport must not reuse it. */
+  onData(chunk: Uint8Array): void;
+  /** The transport can take writes again after `write()` returned false. */
+  onDrain(): void;
+  /** The peer's side ended (EOF) or the transport failed (`error` set). Called at most once. */
+  onClose(error?: Error): void;
+}
+
+/**
+ * A byte pipe to one peer, as small as possible so that framing, limits and correlation stay in the
+ * connection and are the same over every transport. One transport serves one connection.
+ */
+export interface Transport {
+  /** Starts delivering to `sink`. Called once, by the connection's `listen()`. */
+  start(sink: TransportSink): void;
+  /**
+   * Writes framed text (UTF-8 on the wire). Returns false when the receiver is full: the caller should
+   * wait for `onDrain` before writing more (data passed here is never lost, it is buffered).
+   * Writes after `close()` are ignored.
+   */
+  write(data: string): boolean;
+  /** Ends the outgoing side (flushing what was written) and stops reading. Idempotent. */
+  close(): void;
+}

@@ -1,0 +1,143 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ResponseError } from '../../src/index.js';
+import { connectedPair, rawPeer, turns } from './connection-pair.js';
+
+describe('Connection: cap on incoming requests in flight', () => {
+  it('runs at most maxIncomingInFlight, queues up to maxIncomingQueued, refuses the rest with unavailable', async () => {
+    const { connection, send, nextMessage } = rawPeer({ maxIncomingInFlight: 2, maxIncomingQueued: 1 });
+    const release: Array<() => void> = [];
+    const started: number[] = [];
+    connection.onRequest<{ n: number }>('job', ({ n }) => {
+      started.push(n);
+      return new Promise<number>((resolve) => release.push(() => resolve(n)));
+    });
+    connection.listen();
+    for (let n = 1; n <= 4; n++) send(`{"jsonrpc":"2.0","id":${n},"method":"job","params":{"n":${n}}}\n`);
+    const refused = (await nextMessage()) as { id: number; error: { code: number; data: { code: string } } };
+    assert.equal(refused.id, 4);
+    assert.equal(refused.error.data.code, 'unavailable');
+    assert.deepEqual(started, [1, 2]);
+    assert.equal(connection.diagnostics().queuedIncoming, 1);
+
+    // A waiting request that is cancelled is dropped without ever running.
+    send('{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":3}}\n');
+    const dropped = (await nextMessage()) as { id: number; error: { data: { code: string } } };
+    assert.equal(dropped.id, 3);
+    assert.equal(dropped.error.data.code, 'cancelled');
+    release.shift()?.();
+    assert.deepEqual(await nextMessage(), { jsonrpc: '2.0', id: 1, result: 1 });
+    send('{"jsonrpc":"2.0","id":5,"method":"job","params":{"n":5}}\n');
+    await turns();
+    assert.deepEqual(started, [1, 2, 5]);
+    await connection.close();
+  });
+
+  it('starts queued requests in order as slots free up', async () => {
+    const { host, peer } = connectedPair({ peer: { maxIncomingInFlight: 1 } });
+    const log: string[] = [];
+    peer.onRequest<string>('step', async (name) => {
+      log.push(`start ${name}`);
+      await turns(1);
+      log.push(`end ${name}`);
+      return name;
+    });
+    host.listen();
+    peer.listen();
+    await Promise.all(['a', 'b', 'c'].map((n) => host.request('step', n)));
+    assert.deepEqual(log, ['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+});
+
+describe('Connection: size limits', () => {
+  const limit = 4096;
+  const big = 'x'.repeat(limit * 2);
+
+  it('answers an oversized incoming request with too_large and its id, and lives on', async () => {
+    const { connection, send, nextMessage, warnings } = rawPeer({ maxMessageBytes: limit });
+    connection.onRequest('echo', (p) => p);
+    connection.listen();
+    send(`{"jsonrpc":"2.0","id":7,"method":"echo","params":"${big}"}\n{"jsonrpc":"2.0","id":8,"method":"echo","params":"ok"}\n`);
+    const refused = (await nextMessage()) as { id: number; error: { code: number; data: { code: string; limit: number } } };
+    assert.equal(refused.id, 7);
+    assert.equal(refused.error.code, -32003);
+    assert.equal(refused.error.data.code, 'too_large');
+    assert.equal(refused.error.data.limit, limit);
+    assert.deepEqual(await nextMessage(), { jsonrpc: '2.0', id: 8, result: 'ok' });
+    assert.equal(warnings[0]?.code, 'oversized_incoming');
+    assert.match(warnings[0]?.message ?? '', /raw-peer sent a request "echo" \(id 7\)/);
+  });
+
+  it('rejects a request at once when its answer is oversized', async () => {
+    const { connection, send, nextMessage } = rawPeer({ maxMessageBytes: limit });
+    connection.listen();
+    const call = connection.request('big');
+    await nextMessage();
+    send(`{"jsonrpc":"2.0","id":1,"result":"${big}"}\n`);
+    await assert.rejects(call, (e: unknown) => e instanceof ResponseError && e.reason === 'too_large' && e.origin === 'local');
+  });
+
+  it('refuses an oversized outgoing request or notification locally, sending nothing', async () => {
+    const { connection, received } = rawPeer({ maxMessageBytes: limit });
+    connection.listen();
+    await assert.rejects(connection.request('x', big), (e: unknown) => e instanceof ResponseError && e.reason === 'too_large' && /over the 4096-byte limit/.test(e.message));
+    assert.throws(() => connection.notify('x', big), (e: unknown) => e instanceof ResponseError && e.reason === 'too_large');
+    await turns();
+    assert.deepEqual(received, []);
+    assert.equal(connection.diagnostics().oversizedOutgoing, 2);
+  });
+
+  it('replaces an oversized result with a too_large error for the peer', async () => {
+    const { host, peer, peerWarnings } = connectedPair({ peer: { maxMessageBytes: limit } });
+    peer.onRequest('dump', () => big);
+    host.listen();
+    peer.listen();
+    await assert.rejects(host.request('dump'), (e: unknown) => e instanceof ResponseError && e.reason === 'too_large' && e.origin === 'peer');
+    assert.equal(peerWarnings[0]?.code, 'oversized_outgoing');
+  });
+});
+
+describe('Connection: backpressure and the bounded write queue', () => {
+  it('waits for drain when the peer stops reading, then delivers everything', async () => {
+    const { host, peer, peerEnd } = connectedPair({ link: { highWaterMark: 1024 } });
+    peer.onRequest('echo', (p) => p);
+    host.listen();
+    peer.listen();
+    peerEnd.pause();
+    const calls = Array.from({ length: 50 }, (_, i) => host.request('echo', `${i}`.padStart(100, '.')));
+    await turns(3);
+    // The first batch went out in one write that filled the pipe; the next batch must wait in the queue.
+    calls.push(...Array.from({ length: 50 }, (_, i) => host.request('echo', `${i + 50}`.padStart(100, '.'))));
+    await turns(3);
+    const stalled = host.diagnostics();
+    assert.equal(stalled.waitingForDrain, true);
+    assert.ok(stalled.queuedWriteBytes > 0);
+    peerEnd.resume();
+    const results = await Promise.all(calls);
+    assert.equal(results.length, 100);
+    assert.equal(results[99], '99'.padStart(100, '.'));
+    assert.equal(host.diagnostics().waitingForDrain, false);
+  });
+
+  it('fails sends with unavailable once maxQueuedWriteBytes is reached, instead of growing', async () => {
+    const { host, peer, peerEnd, hostWarnings } = connectedPair({ host: { maxMessageBytes: 1024, maxQueuedWriteBytes: 4096 }, link: { highWaterMark: 512 } });
+    host.listen();
+    peer.listen();
+    peerEnd.pause();
+    host.notify('fill', 'y'.repeat(600));
+    await turns(2);
+    let refused: unknown;
+    for (let i = 0; i < 20 && !refused; i++) {
+      try {
+        host.notify('fill', 'y'.repeat(600));
+      } catch (error) {
+        refused = error;
+      }
+    }
+    assert.ok(refused instanceof ResponseError && refused.reason === 'unavailable', String(refused));
+    assert.ok(host.diagnostics().queuedWriteBytes <= 4096);
+    await assert.rejects(host.request('x', 'z'.repeat(600)), (e: unknown) => e instanceof ResponseError && e.reason === 'unavailable');
+    assert.equal(hostWarnings[0]?.code, 'write_queue_full');
+    await host.close();
+  });
+});
