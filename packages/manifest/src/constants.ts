@@ -1,3 +1,5 @@
+import type { ActionTarget } from './types.js';
+
 /**
  * Words no extension or command may be named, whatever the host: they are the host's own namespaces
  * (`<host> ext`, `/x/<name>/`, `<host> hub`, `extensions.paths` in config...). A host adds its built-in
@@ -28,4 +30,4 @@ export const DEFAULT_IDLE_STOP_MINUTES = 15;
 export const DEFAULT_ACTIVATION: readonly string[] = Object.freeze(['onAction', 'onRpc']);
 
 /** Targets an action gets when its manifest names none. */
-export const DEFAULT_ACTION_TARGETS: readonly ('global' | 'project')[] = Object.freeze(['global'] as const);
+export const DEFAULT_ACTION_TARGETS: readonly ActionTarget[] = Object.freeze(['global'] as const);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { ownField } from './json-value.js';
 
 /**
@@ -29,6 +29,8 @@ function sortKeys(value: unknown): unknown {
 export function manifestHash(pkg: unknown, hostId: string): string {
   const block = ownField(ownField(pkg, hostId), 'extension');
   const engines = ownField(ownField(pkg, 'engines'), hostId);
+  // node:crypto loads on the first hash, not with this module: a host's --help path imports this entry.
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   return createHash('sha256')
     .update(canonicalJson({ block: block ?? null, engines: engines ?? null }))
     .digest('hex');

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { Ajv } from 'ajv';
 import { CAPABILITY_CATALOG } from '../src/index.js';
 import { EXTENSION_MANIFEST_SCHEMA_V1, packageJsonSchema } from '../src/schema/index.js';
 import type { JsonSchemaObject } from '../src/schema/index.js';
+import { packageRoot } from './package-root.js';
 import { propertySchemas } from './schema-paths.js';
 
 // Keywords the validator words itself (schema-problems.ts) or that a rule owns (pattern, exclusiveMinimum).
@@ -53,5 +57,13 @@ describe('packageJsonSchema', () => {
     assert.equal(ndx.extension?.$schema, undefined, 'a subschema carries no $schema');
     assert.deepEqual((props.engines?.properties as Record<string, unknown>).ndx !== undefined, true);
     assert.equal(props.outboard, undefined);
+  });
+
+  it('is a valid draft-07 schema that accepts a fixture package and requires engines.<hostId>', () => {
+    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).compile(packageJsonSchema('outboard'));
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'tests', 'fixtures', 'engines.missing', 'pass.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(validate(pkg), true, JSON.stringify(validate.errors));
+    const { engines: _engines, ...noEngines } = pkg;
+    assert.equal(validate(noEngines), false);
   });
 });

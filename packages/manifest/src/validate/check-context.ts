@@ -5,7 +5,9 @@ import type { ManifestContext } from '../problem.js';
 
 /** A `ManifestContext` checked once and turned into lookups for the rules. */
 export interface CheckContext {
+  /** The host id: the block is `pkg[hostId].extension`. */
   hostId: string;
+  /** The running host version, a valid semver version. */
   hostVersion: string;
   /** Reserved words of every host. */
   reservedWords: ReadonlySet<string>;
@@ -13,6 +15,7 @@ export interface CheckContext {
   builtins: ReadonlySet<string>;
   /** Catalog capabilities plus the host's own. */
   capabilities: ReadonlySet<string>;
+  /** apiVersions the host supports, a non-empty subset of `SUPPORTED_API_VERSIONS`. */
   apiVersions: readonly number[];
 }
 
