@@ -109,7 +109,7 @@ function readCandidate(spec: SourceSpec, dir: string, ctx: ManifestContext, chec
   const result = check(pkg, ctx);
   if (result.kind === 'not-extension') return;
   const record = recordFrom(spec, dir, pkg, result, ctx);
-  checkFilesOnDisk(record);
+  checkFilesOnDisk(record, ctx.hostId);
   scan.extensions.push(record);
 }
 
@@ -168,9 +168,9 @@ function recordFrom(spec: SourceSpec, dir: string, pkg: unknown, result: Exclude
  * The checks the pure manifest package cannot make: a file reached through a symlink that leaves the
  * package is invalid; a missing configSchema is invalid; a missing bin is a warning (running it is refused).
  */
-function checkFilesOnDisk(record: ScannedExtension): void {
+function checkFilesOnDisk(record: ScannedExtension, hostId: string): void {
   if (!record.manifest) return;
-  for (const { path, file } of runnablePaths(record.manifest)) {
+  for (const { path, file } of runnablePaths(record.manifest, hostId)) {
     const full = join(record.dir, file);
     let real: string;
     try {
