@@ -42,7 +42,7 @@ function unknownCommand(ctx: CliContext, name: string, extensions: readonly Exte
   ctx.printError(`${ctx.err.red('error:')} Unknown command "${name}"`);
   const hidden = extensions.find((e) => e.manifest?.commands?.some((c) => c.name === name)) ?? extensions.find((e) => e.key === name);
   if (hidden) {
-    ctx.printError(`hint: extension ${hidden.key} (${hidden.packageName}) provides it but is ${hidden.state}: ${hidden.reason}${hidden.fix ? `; run \`${hidden.fix}\`` : ''}`);
+    ctx.printError(`hint: extension ${hidden.key} (${hidden.packageName}) provides it but is ${hidden.state === 'conflict' ? 'in conflict' : hidden.state}: ${hidden.reason.replace(/\.$/, '')}; ${fixOf(ctx, hidden)}`);
     return Promise.resolve(1);
   }
   return enabledCommands(ctx).then(({ commands }) => {
@@ -51,4 +51,15 @@ function unknownCommand(ctx: CliContext, name: string, extensions: readonly Exte
     ctx.printError(near.length ? `Did you mean ${near.map((n) => `\`${ctx.cmd} ${n}\``).join(' or ')}?` : `Run \`${ctx.cmd} --help\` for the list of commands.`);
     return 1;
   });
+}
+
+/**
+ * What fixes a hidden extension, always naming a command: the record's own fix when it is one, else the
+ * record's advice, else (incompatible) how to get a version made for this host.
+ */
+function fixOf(ctx: CliContext, ext: ExtensionRecord): string {
+  if (ext.fix?.startsWith(`${ctx.cmd} `)) return `run \`${ext.fix}\``;
+  if (ext.fix) return `fix: ${ext.fix}`;
+  const update = ext.source === 'user' ? `\`${ctx.cmd} extensions add ${ext.packageName}@latest\`` : `updating ${ext.packageName} in its ${ext.source} source`;
+  return `fix: install a version made for ${ctx.cmd} ${ctx.identity.version} (${update}) or update ${ctx.cmd}; \`${ctx.cmd} extensions info ${ext.key}\` shows what it needs`;
 }
