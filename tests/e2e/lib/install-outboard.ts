@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './fixture-home.js';
+
+/** The workspaces an `outboard` install is made of, in dependency order. */
+export const CLI_WORKSPACES = ['manifest', 'host', 'cli'] as const;
+
+/** How long one npm invocation may take before the test gives up. */
+const NPM_TIMEOUT_MS = 90_000;
+
+/** An installed `outboard`: where its CLI entry is, to run with `process.execPath`, and its `bin` link. */
+export interface OutboardInstall {
+  /** The folder it was installed into (a global prefix or a project). */
+  root: string;
+  /** Absolute path of the installed `@outboard/cli` package folder. */
+  packageDir: string;
+  /** Absolute path of the installed CLI entry (`dist/src/main.js`). */
+  main: string;
+  /** The `outboard` executable npm linked for it (`<prefix>/bin/outboard` or `node_modules/.bin/outboard`). */
+  bin: string;
+}
+
+/** Runs npm with arguments, in `cwd`, failing with npm's own output. Resolves offline first, then from the cache. */
+function npm(args: string[], cwd: string): string {
+  const run = (mode: string): string =>
+    execFileSync('npm', [...args, mode, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8', timeout: NPM_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    return run('--offline');
+  } catch {
+    // A dependency missing from the cache: let npm fetch it from the registry (the only network there is).
+    return run('--prefer-offline');
+  }
+}
+
+/**
+ * Packs a package folder with `npm pack` into `dest` and returns the absolute path of the tarball.
+ * The folder must be ready to publish (workspaces must be built: the tarball holds `dist/`).
+ */
+export function packFolder(folder: string, dest: string): string {
+  mkdirSync(dest, { recursive: true });
+  const out = execFileSync('npm', ['pack', '--pack-destination', dest, '--loglevel=error'], { cwd: folder, encoding: 'utf8', timeout: NPM_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  const name = out.trim().split('\n').pop()?.trim();
+  if (!name || !existsSync(join(dest, name))) throw new Error(`npm pack in ${folder} printed no tarball name: ${out}`);
+  return join(dest, name);
+}
+
+/** Packs `@outboard/manifest`, `@outboard/host` and `@outboard/cli` of this checkout (built) into `dest`. */
+export function packWorkspaces(dest: string): string[] {
+  return CLI_WORKSPACES.map((w) => {
+    const folder = join(REPO_ROOT, 'packages', w);
+    if (!existsSync(join(folder, 'dist', 'src', 'index.js'))) throw new Error(`packages/${w} is not built; run \`npx tsc -b packages/${w}\` first`);
+    return packFolder(folder, dest);
+  });
+}
+
+/**
+ * Installs tarballs globally into `prefix` (`npm install -g --prefix <prefix>`), as a user installs the CLI,
+ * together with any extra tarballs (extensions installed into the same global root).
+ */
+export function installGlobal(prefix: string, tarballs: readonly string[]): OutboardInstall {
+  mkdirSync(prefix, { recursive: true });
+  npm(['install', '-g', '--prefix', prefix, ...tarballs], prefix);
+  const root = process.platform === 'win32' ? join(prefix, 'node_modules') : join(prefix, 'lib', 'node_modules');
+  const packageDir = join(root, '@outboard', 'cli');
+  return { root: prefix, packageDir, main: join(packageDir, 'dist', 'src', 'main.js'), bin: join(prefix, 'bin', 'outboard') };
+}
+
+/** Creates a project in `project` (a package.json of its own) and installs the tarballs as its dependencies. */
+export function installIntoProject(project: string, tarballs: readonly string[]): OutboardInstall {
+  mkdirSync(project, { recursive: true });
+  if (!existsSync(join(project, 'package.json'))) {
+    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'outboard-install-test-project', version: '1.0.0', private: true }, null, 2)}\n`);
+  }
+  npm(['install', ...tarballs], project);
+  const packageDir = join(project, 'node_modules', '@outboard', 'cli');
+  return { root: project, packageDir, main: join(packageDir, 'dist', 'src', 'main.js'), bin: join(project, 'node_modules', '.bin', 'outboard') };
+}
