@@ -1,0 +1,18 @@
+/** The capability broker: the catalog, the gate every host service call passes, and the host's own services. */
+export { CapabilityBroker } from './capability-broker.js';
+export type { CapabilityBrokerOptions } from './capability-broker.js';
+export { CapabilityCatalog, CAPABILITY_NAME_PATTERN } from './capability-catalog.js';
+export { missingRequired } from './missing-required.js';
+export { ServiceError, SERVICE_ERROR_CODES, isServiceError } from './service-error.js';
+export type { ServiceErrorCode } from './service-error.js';
+export type {
+  FixedGateService,
+  SelectedGateService,
+  ServiceCall,
+  ServiceDefinition,
+  ServiceGate,
+  ServiceHandler,
+  ServiceInvocation,
+  ServiceListing,
+  ServiceScope,
+} from './service-definition.js';

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CapabilityRequest } from '@outboard/manifest';
+import { isServiceError, missingRequired, ServiceError, SERVICE_ERROR_CODES } from '../../src/broker/index.js';
+
+describe('ServiceError', () => {
+  it('carries exactly the DESIGN §8 codes', () => {
+    assert.deepEqual([...SERVICE_ERROR_CODES], ['denied', 'invalid_scope', 'not_found', 'invalid_params', 'too_large', 'timeout', 'cancelled', 'unavailable']);
+    const error = new ServiceError('too_large', 'Too big: the limit is 10 bytes.', { limit: 10 });
+    assert.equal(error.name, 'ServiceError');
+    assert.equal(error.code, 'too_large');
+    assert.deepEqual(error.details, { limit: 10 });
+    assert.ok(Object.isFrozen(error.details));
+    assert.equal(isServiceError(error), true);
+    assert.equal(isServiceError(new Error('x')), false);
+    assert.throws(() => new ServiceError('internal' as never, 'x'), /must be one of denied/);
+  });
+});
+
+describe('missingRequired', () => {
+  it('lists the required capabilities that are not granted, in manifest order', () => {
+    const request: CapabilityRequest = { required: ['projects.read', 'storage.private', 'projects.read', 'events.publish'], optional: ['ui.notification'] };
+    assert.deepEqual(missingRequired(request, { capabilities: ['storage.private'] }), ['projects.read', 'events.publish']);
+    assert.deepEqual(missingRequired(request, { capabilities: ['projects.read', 'storage.private', 'events.publish'] }), []);
+    assert.deepEqual(missingRequired(request, undefined), ['projects.read', 'storage.private', 'events.publish']);
+    assert.deepEqual(missingRequired({ optional: ['ui.notification'] }, { capabilities: [] }), [], 'optional ones never count');
+    assert.deepEqual(missingRequired(undefined, { capabilities: [] }), []);
+  });
+});
