@@ -1,5 +1,7 @@
 import type { ExtensionRecord } from './extension-record.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
+import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
+import { compareWithApproval } from './approvals/approval-compare.js';
 
 /** The stable `extensions list --json` entry (documented in docs/cli.md; fields are only ever added). */
 export interface ExtensionListEntry {
@@ -27,8 +29,45 @@ export function toListEntry(ext: ExtensionRecord): ExtensionListEntry {
   };
 }
 
-/** The stable `extensions info --json` object: the list entry plus everything known about the extension. */
-export function toInfoEntry(ext: ExtensionRecord) {
+/** The approval part of `extensions info --json`: what the user said yes to, and what they granted. */
+export interface ApprovalInfo {
+  version: string;
+  source: string;
+  /** The real path the approval was given for. */
+  realPath: string;
+  approvedAt: string;
+  /** False after `disable` (the approval and grants are kept). */
+  enabled: boolean;
+  grants: CapabilityGrants;
+  /** Whether the approval still covers the installed copy (false when something changed since: see `reason`). */
+  current: boolean;
+}
+
+/** What {@link toInfoEntry} adds beyond the extension record. */
+export interface InfoExtras {
+  /** The stored approval of this extension's name in its slot (per project for project sources), if any. */
+  approval?: ApprovalRecord | undefined;
+  /** The host's experimental switches (`identity.experiments`), each true or false. Default: none. */
+  experimental?: Readonly<Record<string, boolean>>;
+}
+
+/**
+ * The stable `extensions info --json` object: the list entry plus everything known about the extension,
+ * its approval and grants (`approval: null` when none is stored) and the host's experimental switches.
+ */
+export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
+  const a = extras.approval;
+  const approval: ApprovalInfo | null = a
+    ? {
+        version: a.version,
+        source: a.source,
+        realPath: a.realPath,
+        approvedAt: a.approvedAt,
+        enabled: a.enabled,
+        grants: { ...a.grants, capabilities: [...a.grants.capabilities] },
+        current: compareWithApproval(ext, a).status === 'approved',
+      }
+    : null;
   return {
     ...toListEntry(ext),
     identity: ext.manifest ? (ext.manifest.publisher ? `${ext.manifest.publisher}.${ext.manifest.name}` : ext.manifest.name) : ext.key,
@@ -42,6 +81,8 @@ export function toInfoEntry(ext: ExtensionRecord) {
     warnings: ext.warnings,
     shadowed: ext.shadowed,
     conflictsWith: ext.conflictsWith,
+    approval,
+    experimental: { ...(extras.experimental ?? {}) },
   };
 }
 

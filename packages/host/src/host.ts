@@ -11,7 +11,8 @@ import { ApprovalStore } from './approvals/approval-store.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
 import { ConfigService } from './config/config-service.js';
 import type { ConfigProblem } from './config/config-problem.js';
-import { isProcessAlive } from './store/index.js';
+import type { ExperimentalFlags } from './config/experimental-flags.js';
+import { isProcessAlive, type CorruptFileDiagnostic } from './store/index.js';
 
 /** Options of {@link createHost}. */
 export interface CreateHostOptions {
@@ -103,6 +104,14 @@ export class Host {
   }
 
   /**
+   * The host's `experimental.<flag>` switches (`identity.experiments`) from the merged config: a missing flag
+   * is false, unknown names are ignored, a non-boolean value is a problem and reads as false. Never throws.
+   */
+  experimentalFlags(): ExperimentalFlags & { corrupt: readonly CorruptFileDiagnostic[] } {
+    return this.config.experimentalFlags(this.identity.experiments);
+  }
+
+  /**
    * The hub serving this home, when one runs: read from `<home>/hub.json`, which the hub writes at start and
    * removes at stop; a file left by a hub that died (its pid is gone) does not count.
    */
@@ -146,7 +155,7 @@ export class Host {
       diagnostics.push({
         path: this.approvals.path,
         rule: 'approvals.corrupt',
-        message: `${approvals.corrupt.message}; until it is fixed no extension counts as approved`,
+        message: `${approvals.corrupt.message.replace(/\.$/, '')}; until it is fixed no extension counts as approved`,
         fix: `repair the file, or approve again with \`${this.identity.id} extensions enable <name>\` (the old file is then kept aside)`,
       });
     }

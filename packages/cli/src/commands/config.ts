@@ -9,7 +9,7 @@ import { parseOptions } from './parse-options.js';
  */
 export async function run(ctx: CliContext, args: string[]): Promise<number> {
   const command = `${ctx.cmd} config`;
-  const opts = parseOptions(command, args, { user: { type: 'boolean' }, unset: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, 2);
+  const opts = parseOptions(command, negativeNumbersAsValues(args), { user: { type: 'boolean' }, unset: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, 2);
   const [key, raw] = opts.positionals;
   if (opts.flag('help') || !key) {
     ctx.print(
@@ -55,4 +55,20 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+// `config retries -1` means the value -1, not an option: every option of this command is a flag taking no
+// value, so negative numbers can be moved after `--` (keeping the positional order) before parsing.
+function negativeNumbersAsValues(args: readonly string[]): string[] {
+  const end = args.indexOf('--');
+  const head = end === -1 ? args : args.slice(0, end);
+  const tail = end === -1 ? [] : args.slice(end + 1);
+  if (!head.some(isNegativeNumber)) return [...args];
+  const options = head.filter((a) => a.startsWith('-') && !isNegativeNumber(a));
+  const positionals = head.filter((a) => !a.startsWith('-') || isNegativeNumber(a));
+  return [...options, '--', ...positionals, ...tail];
+}
+
+function isNegativeNumber(arg: string): boolean {
+  return /^-\d+(\.\d+)?([eE][+-]?\d+)?$/.test(arg);
 }

@@ -1,18 +1,23 @@
 import type { CliContext } from '../cli-context.js';
+import type { DoctorProblem, Host } from '@outboard/host';
 import { collectDoctorProblems } from '@outboard/host';
 import { parseOptions } from './parse-options.js';
 
 /** `<id> extensions doctor [--json]`: one line per problem with its fix; exit 1 when there is any. */
 export async function run(ctx: CliContext, args: string[]): Promise<number> {
   const opts = parseOptions(`${ctx.cmd} extensions doctor`, args, { json: { type: 'boolean' } });
-  const { extensions, diagnostics } = await ctx.host().extensions();
+  const host = ctx.host();
+  const { extensions, diagnostics } = await host.extensions();
   const problems = collectDoctorProblems(extensions, diagnostics);
+  const experimental = host.experimentalFlags();
+  problems.push(...configProblems(host, experimental, problems, ctx.cmd));
   const notices = extensions.filter((e) => e.state === 'unapproved' || e.state === 'disabled');
   if (opts.flag('json')) {
     ctx.printJson({
       ok: problems.length === 0,
       checked: extensions.length,
       problems,
+      experimental: experimental.flags,
       notices: notices.map((e) => ({ extension: e.key, state: e.state, reason: e.reason, fix: e.fix ?? null })),
     });
     return problems.length ? 1 : 0;
@@ -22,7 +27,33 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
     ctx.print(`${red('✖')} ${p.extension ? `${p.extension}: ` : ''}${p.path}: ${p.message} ${dim(`[${p.rule}]`)} — fix: ${p.fix}`);
   }
   for (const e of notices) ctx.print(`${yellow('•')} ${e.key}: ${e.state} (${e.reason})${e.fix ? ` — run: ${e.fix}` : ''}`);
+  for (const [flag, on] of Object.entries(experimental.flags)) ctx.print(`${dim('•')} experimental.${flag}: ${on}`);
   const count = `${extensions.length} extension${extensions.length === 1 ? '' : 's'} checked`;
   ctx.print(problems.length ? red(`${problems.length} problem${problems.length === 1 ? '' : 's'} found (${count}).`) : green(`No problems found (${count}).`));
   return problems.length ? 1 : 0;
+}
+
+/**
+ * Problems of the config files themselves: a non-boolean experimental switch (named with the file it comes
+ * from), and a corrupt config file not already reported by discovery.
+ */
+function configProblems(host: Host, experimental: ReturnType<Host['experimentalFlags']>, already: readonly DoctorProblem[], cmd: string): DoctorProblem[] {
+  const out: DoctorProblem[] = [];
+  const seen = new Set(already.map((p) => p.path));
+  for (const c of experimental.corrupt) {
+    if (seen.has(c.path)) continue;
+    out.push({ extension: null, path: c.path, rule: 'config.corrupt', message: c.message, fix: 'repair the file by hand, or let the next config write keep it aside' });
+  }
+  const snapshot = host.config.inspect();
+  const projectExperimental = snapshot.project?.['experimental'];
+  for (const p of experimental.problems) {
+    const flag = p.path.split('.')[1];
+    const inProject = flag === undefined ? projectExperimental !== undefined : typeof projectExperimental === 'object' && projectExperimental !== null && Object.hasOwn(projectExperimental, flag);
+    const file = inProject ? (host.config.projectConfigPath() ?? host.config.userConfigPath) : host.config.userConfigPath;
+    const fix = flag === undefined
+      ? `make "experimental" an object of true/false switches in ${file}`
+      : `\`${cmd} config ${p.path} true${inProject ? '' : ' --user'}\` (or false)`;
+    out.push({ extension: null, path: file, rule: `${p.path}.${p.rule}`, message: `${p.path} ${p.message}`, fix });
+  }
+  return out;
 }

@@ -9,7 +9,8 @@ import { colourState } from './extensions-list.js';
 export async function run(ctx: CliContext, args: string[]): Promise<number> {
   const opts = parseOptions(`${ctx.cmd} extensions info`, args, { json: { type: 'boolean' } }, 1);
   const ext = await requireExtension(ctx, opts.positionals[0], `${ctx.cmd} extensions info <name> [--json]`);
-  const info = toInfoEntry(ext);
+  const host = ctx.host();
+  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags });
   if (opts.flag('json')) {
     ctx.printJson(info);
     return 0;
@@ -33,6 +34,9 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   if (caps?.required?.length || caps?.optional?.length) {
     rows.push(['Capabilities', [...(caps.required ?? []).map((c) => `${c} (required)`), ...(caps.optional ?? []).map((c) => `${c} (optional)`)].join(', ')]);
   }
+  rows.push(['Approval', describeApproval(info.approval)]);
+  if (info.approval) rows.push(['Granted', info.approval.grants.capabilities.length ? info.approval.grants.capabilities.join(', ') : 'nothing']);
+  for (const [flag, on] of Object.entries(info.experimental)) rows.push([`experimental.${flag}`, String(on)]);
   for (const s of ext.shadowed) rows.push(['Shadowed copy', `${s.path} (${s.source}, ${s.version})`]);
   for (const c of ext.conflictsWith) rows.push(['Conflicts with', c]);
   ctx.print(...formatTable(rows.map(([k, v]) => [bold(`${k}:`), v ?? ''])));
@@ -41,6 +45,12 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
     ctx.print('', bold('Problems:'), ...problems.map((p) => `  ${p.path}: ${p.message} ${dim(`[${p.rule}]`)}\n    fix: ${p.fix}`));
   }
   return 0;
+}
+
+function describeApproval(a: ReturnType<typeof toInfoEntry>['approval']): string {
+  if (!a) return 'none';
+  const what = `${a.version} (${a.source}, ${a.realPath}) on ${a.approvedAt}${a.enabled ? '' : ', disabled'}`;
+  return a.current ? `approved ${what}` : `no longer covers this copy; was approved for ${what}`;
 }
 
 function describeRunnable(r: { bin?: string; exec?: readonly string[] }): string {

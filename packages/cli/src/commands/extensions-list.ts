@@ -5,6 +5,9 @@ import { formatTable } from '../terminal/table.js';
 import type { Style } from '../terminal/style.js';
 import { parseOptions } from './parse-options.js';
 
+// Diagnostics about the host's own files (approvals.json, config.json and its dev paths), not about a package.
+const SETTINGS_RULE = /^(approvals|config|dev-paths)\./;
+
 /** `<id> extensions list [--json]`. */
 export async function run(ctx: CliContext, args: string[]): Promise<number> {
   const opts = parseOptions(`${ctx.cmd} extensions list`, args, { json: { type: 'boolean' } });
@@ -20,8 +23,12 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
     const rows = extensions.map((e) => [e.key, e.version, e.source, colourState(ctx.out, e.state), [e.reason, e.fix ? dim(`→ ${e.fix}`) : ''].filter(Boolean).join(' ')]);
     ctx.print(...formatTable([['NAME', 'VERSION', 'SOURCE', 'STATE', 'REASON'].map((h) => bold(h)), ...rows]));
   }
-  if (diagnostics.length > 0) {
-    ctx.printError(ctx.err.yellow(`${diagnostics.length} package${diagnostics.length === 1 ? '' : 's'} could not be read; run \`${ctx.cmd} extensions doctor\` for details.`));
+  // A corrupt approvals or config file is not a package: say which file, since it changes every state above.
+  const settings = diagnostics.filter((d) => SETTINGS_RULE.test(d.rule));
+  const packages = diagnostics.length - settings.length;
+  for (const d of settings) ctx.printError(ctx.err.yellow(`warning: ${d.message}`));
+  if (packages > 0) {
+    ctx.printError(ctx.err.yellow(`${packages} package${packages === 1 ? '' : 's'} could not be read; run \`${ctx.cmd} extensions doctor\` for details.`));
   }
   return 0;
 }

@@ -18,6 +18,12 @@ export interface HostIdentityOptions {
   binPath?: string;
   /** A home used before the current one; read when the current one does not exist yet. Default: none. */
   legacyHome?: string;
+  /**
+   * The `experimental.<flag>` switches this host knows (names without the `experimental.` prefix). Only these
+   * are read from config, shown by `extensions doctor` and `extensions info`; other names are ignored.
+   * Default: none.
+   */
+  experiments?: readonly string[];
 }
 
 /** A validated host identity with every default filled in. */
@@ -29,9 +35,12 @@ export interface HostIdentity {
   readonly builtins: readonly string[];
   readonly binPath: string | undefined;
   readonly legacyHome: string | undefined;
+  readonly experiments: readonly string[];
 }
 
 const ID_PATTERN = /^[a-z][a-z0-9-]{0,38}$/;
+// A flag is one config key segment: no dots (they separate keys), nothing a shell would mangle.
+const FLAG_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 /** Checks the options and fills in defaults; throws a TypeError naming the bad option. */
 export function resolveHostIdentity(options: HostIdentityOptions): HostIdentity {
@@ -45,6 +54,10 @@ export function resolveHostIdentity(options: HostIdentityOptions): HostIdentity 
   if (!/^[A-Z][A-Z0-9_]*$/.test(envPrefix)) {
     throw new TypeError(`identity.envPrefix must be an upper-case variable prefix such as "OUTBOARD", got ${JSON.stringify(envPrefix)}`);
   }
+  const experiments = options.experiments ?? [];
+  if (!Array.isArray(experiments) || experiments.some((f) => typeof f !== 'string' || !FLAG_PATTERN.test(f))) {
+    throw new TypeError(`identity.experiments must be a list of flag names such as ["newHub"], got ${JSON.stringify(options.experiments)}`);
+  }
   return {
     id: options.id,
     displayName: options.displayName ?? options.id.charAt(0).toUpperCase() + options.id.slice(1),
@@ -53,6 +66,7 @@ export function resolveHostIdentity(options: HostIdentityOptions): HostIdentity 
     builtins: [...(options.builtins ?? [])],
     binPath: options.binPath,
     legacyHome: options.legacyHome,
+    experiments: [...new Set(experiments)],
   };
 }
 

@@ -1,0 +1,122 @@
+import { describe, it, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
+
+interface DoctorJson {
+  ok: boolean;
+  problems: Array<{ extension: string | null; path: string; rule: string; message: string; fix: string }>;
+}
+
+/** The one `<file>.corrupt-*` copy next to `file`, and its bytes. */
+function keptCopy(file: string): { path: string; bytes: string } {
+  const dir = join(file, '..');
+  const base = file.slice(dir.length + 1);
+  const copies = readdirSync(dir).filter((f) => f.startsWith(`${base}.corrupt-`));
+  assert.equal(copies.length, 1, `expected one kept copy of ${base}, found ${copies.join(', ') || 'none'}`);
+  const path = join(dir, copies[0]!);
+  return { path, bytes: readFileSync(path, 'utf8') };
+}
+
+// A corrupt file is reported with its path and kept aside by the next write, never silently overwritten.
+describe('corrupt config and approvals files', () => {
+  const tmp = tempDir();
+  after(() => tmp.cleanup());
+
+  function setup(label: string) {
+    const home = join(tmp.path, label, 'home');
+    const cwd = join(tmp.path, label, 'project');
+    writeFiles(cwd, { 'package.json': { name: 'project', private: true } });
+    writeExtension(join(home, 'extensions', 'node_modules', 'outboard-ext-one'), { name: 'one' });
+    writeExtension(join(home, 'extensions', 'node_modules', 'outboard-ext-two'), { name: 'two' });
+    return { home, cwd, cli: (args: string[]) => runCli(args, { home, cwd }) };
+  }
+
+  it('a corrupt user config.json: doctor names it, reads refuse naming it, the next write keeps the old bytes aside', () => {
+    const { home, cwd, cli } = setup('user-config');
+    const file = join(home, 'config.json');
+    const bytes = '{ "extensions": { "one": { "k": 1 }, \n';
+    writeFileSync(file, bytes);
+    const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd });
+    assert.equal(doctor.code, 1);
+    const problem = doctor.json.problems.find((p) => p.path === file);
+    assert.ok(problem, JSON.stringify(doctor.json.problems));
+    assert.equal(problem.rule, 'config.corrupt');
+    assert.match(problem.message, /is corrupt \(not valid JSON/);
+    assert.ok(problem.fix.length > 0);
+    assert.ok(cli(['extensions', 'doctor']).stdout.includes(file));
+    const read = cli(['config', 'extensions.one.k']);
+    assert.equal(read.code, 2);
+    assert.ok(read.stderr.includes(file), read.stderr);
+    // Reads never touch it.
+    assert.equal(readFileSync(file, 'utf8'), bytes);
+
+    const write = cli(['config', 'extensions.one.k', '2', '--user']);
+    assert.equal(write.code, 0, write.stderr);
+    const kept = keptCopy(file);
+    assert.equal(kept.bytes, bytes);
+    assert.match(write.stderr, /warning: .*config\.json was corrupt .*its content was kept at /);
+    assert.ok(write.stderr.includes(kept.path));
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { extensions: { one: { k: 2 } } });
+    assert.equal(cli(['extensions', 'doctor']).code, 0);
+  });
+
+  it('a corrupt project .outboard.json is named by doctor and kept aside by the next project write', () => {
+    const { cwd, cli } = setup('project-config');
+    const file = join(cwd, '.outboard.json');
+    const bytes = '["not", "an", "object"]\n';
+    writeFileSync(file, bytes);
+    const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home: join(tmp.path, 'project-config', 'home'), cwd });
+    assert.equal(doctor.code, 1);
+    assert.ok(doctor.json.problems.some((p) => p.path === file && p.rule === 'config.corrupt'), JSON.stringify(doctor.json.problems));
+    // A user write leaves the project file alone.
+    assert.equal(cli(['config', 'a.b', '1', '--user']).code, 0);
+    assert.equal(readFileSync(file, 'utf8'), bytes);
+    const write = cli(['config', 'a.b', '2']);
+    assert.equal(write.code, 0, write.stderr);
+    assert.equal(keptCopy(file).bytes, bytes);
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { a: { b: 2 } });
+  });
+
+  it('a corrupt approvals.json: nothing counts as approved, list and doctor name it, the next approval keeps it aside', () => {
+    const { home, cwd, cli } = setup('approvals');
+    assert.equal(cli(['extensions', 'enable', 'one', '--yes']).code, 0);
+    const file = join(home, 'approvals.json');
+    const bytes = readFileSync(file, 'utf8').slice(0, 40);
+    writeFileSync(file, bytes);
+
+    const list = runCliJson<Array<{ name: string; state: string }>>(['extensions', 'list', '--json'], { home, cwd });
+    assert.deepEqual(list.json.map((e) => e.state), ['unapproved', 'unapproved']);
+    const text = cli(['extensions', 'list']);
+    assert.match(text.stderr, /warning: .*approvals\.json is corrupt .*until it is fixed no extension counts as approved/);
+    assert.doesNotMatch(text.stderr, /package could not be read/);
+    const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd });
+    assert.equal(doctor.code, 1);
+    const problem = doctor.json.problems.find((p) => p.path === file);
+    assert.equal(problem?.rule, 'approvals.corrupt');
+    assert.match(problem?.fix ?? '', /outboard extensions enable <name>/);
+    // The command refuses to run rather than trusting an unreadable approval.
+    assert.equal(cli(['one']).code, 2);
+    assert.equal(readFileSync(file, 'utf8'), bytes);
+
+    const approve = cli(['extensions', 'enable', 'two', '--yes']);
+    assert.equal(approve.code, 0, approve.stderr);
+    assert.match(approve.stderr, /warning: .*approvals\.json was corrupt/);
+    assert.equal(keptCopy(file).bytes, bytes);
+    const now = JSON.parse(readFileSync(file, 'utf8')) as { extensions: Record<string, unknown> };
+    assert.deepEqual(Object.keys(now.extensions), ['two']);
+    assert.equal(cli(['extensions', 'doctor']).code, 0);
+  });
+
+  it('an approvals.json of the wrong shape counts as corrupt too', () => {
+    const { home, cwd, cli } = setup('shape');
+    const file = join(home, 'approvals.json');
+    writeFileSync(file, '{"format": 99, "extensions": {}, "projects": {}}\n');
+    const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd });
+    const problem = doctor.json.problems.find((p) => p.path === file);
+    assert.match(problem?.message ?? '', /unknown format 99/);
+    assert.equal(cli(['extensions', 'enable', 'one', '--yes']).code, 0);
+    assert.equal(keptCopy(file).bytes, '{"format": 99, "extensions": {}, "projects": {}}\n');
+  });
+});

@@ -1,0 +1,195 @@
+import { describe, it, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extensionPackageJson, runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
+
+interface ListEntry {
+  name: string;
+  state: string;
+  reason: string;
+  fix: string | null;
+  source: string;
+}
+
+interface StoredApproval {
+  version: string;
+  source: string;
+  realPath: string;
+  manifestHash: string;
+  enginesRange: string | null;
+}
+
+/** One scenario: a home, a neutral working folder (a project with no extensions), and helpers. */
+function scenario(root: string, label: string) {
+  const base = join(root, label);
+  const home = join(base, 'home');
+  const cwd = join(base, 'work');
+  writeFiles(cwd, { 'package.json': { name: 'work', private: true } });
+  const cli = (args: string[], at = cwd) => runCli(args, { home, cwd: at });
+  const entry = (name: string, at = cwd): ListEntry => {
+    const r = runCliJson<ListEntry[]>(['extensions', 'list', '--json'], { home, cwd: at });
+    const e = r.json.find((x) => x.name === name);
+    assert.ok(e, `${name} is listed`);
+    return e;
+  };
+  const approve = (name: string, at = cwd) => {
+    const r = cli(['extensions', 'enable', name, '--yes'], at);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(entry(name, at).state, 'enabled');
+  };
+  return { base, home, cwd, cli, entry, approve };
+}
+
+function editPackageJson(dir: string, edit: (pkg: Record<string, any>) => void): void {
+  const file = join(dir, 'package.json');
+  const pkg = JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
+  edit(pkg);
+  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+/** The extension is unapproved again, its reason names exactly what changed, and the command refuses to run. */
+function assertAsksAgain(s: ReturnType<typeof scenario>, name: string, reason: RegExp, notInReason: RegExp[] = []): void {
+  const e = s.entry(name);
+  assert.equal(e.state, 'unapproved', JSON.stringify(e));
+  assert.match(e.reason, /^changed since it was approved: /);
+  assert.match(e.reason, reason);
+  for (const n of notInReason) assert.doesNotMatch(e.reason, n);
+  assert.equal(e.fix, `outboard extensions enable ${name}`);
+  const run = s.cli([name]);
+  assert.equal(run.code, 2, run.stderr);
+  assert.equal(run.stdout, '');
+  // Approving the new copy makes it run again.
+  s.approve(name);
+}
+
+describe('a change to what was approved asks again', () => {
+  const tmp = tempDir();
+  after(() => tmp.cleanup());
+
+  it('an edit of the manifest block', () => {
+    const s = scenario(tmp.path, 'block');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-blk'), { name: 'blk' });
+    s.approve('blk');
+    editPackageJson(dir, (pkg) => {
+      pkg.outboard.extension.capabilities = { required: ['projects.read'] };
+    });
+    assertAsksAgain(s, 'blk', /manifest block changed/, [/version/, /source/, /real path/, /engines/]);
+  });
+
+  it('an edit of the engines range', () => {
+    const s = scenario(tmp.path, 'engines');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-eng'), { name: 'eng', engines: '>=0.1.0' });
+    s.approve('eng');
+    editPackageJson(dir, (pkg) => {
+      pkg.engines.outboard = '>=0.0.1';
+    });
+    assertAsksAgain(s, 'eng', /engines range >=0\.1\.0 → >=0\.0\.1/, [/manifest block/, /version/, /real path/]);
+  });
+
+  it('a version bump', () => {
+    const s = scenario(tmp.path, 'version');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-ver'), { name: 'ver', version: '1.0.0' });
+    s.approve('ver');
+    editPackageJson(dir, (pkg) => {
+      pkg.version = '1.0.1';
+    });
+    assertAsksAgain(s, 'ver', /version 1\.0\.0 → 1\.0\.1/, [/manifest block/, /real path/, /source/]);
+  });
+
+  it('the same package moved, so its real path changes', () => {
+    const s = scenario(tmp.path, 'moved');
+    const first = join(s.base, 'checkouts', 'a');
+    const second = join(s.base, 'checkouts', 'b');
+    writeExtension(first, { name: 'mov' });
+    const link = join(s.home, 'extensions', 'node_modules', 'outboard-ext-mov');
+    mkdirSync(join(s.home, 'extensions', 'node_modules'), { recursive: true });
+    symlinkSync(first, link, 'dir');
+    s.approve('mov');
+    renameSync(first, second);
+    rmSync(link);
+    symlinkSync(second, link, 'dir');
+    assertAsksAgain(s, 'mov', new RegExp(`real path ${realpathSync(join(s.base, 'checkouts'))}/a → .*/b`), [/version/, /source/, /manifest block/]);
+  });
+
+  it('the same package now found in another source', () => {
+    const s = scenario(tmp.path, 'source');
+    const pkgDir = join(s.base, 'src', 'outboard-ext-src');
+    writeExtension(pkgDir, { name: 'src' });
+    const link = join(s.home, 'extensions', 'node_modules', 'outboard-ext-src');
+    mkdirSync(join(s.home, 'extensions', 'node_modules'), { recursive: true });
+    symlinkSync(pkgDir, link, 'dir');
+    s.approve('src');
+    assert.equal(s.entry('src').source, 'user');
+    // Same folder, same real path, now reached through the dev source instead of the user source.
+    rmSync(link);
+    assert.equal(s.cli(['extensions', 'link', pkgDir]).code, 0);
+    assert.equal(s.entry('src').source, 'dev');
+    assertAsksAgain(s, 'src', /source user → dev/, [/real path/, /version/, /manifest block/]);
+  });
+
+  it('a same-named, same-version copy installed elsewhere is not covered', () => {
+    const s = scenario(tmp.path, 'copy');
+    const original = writeExtension(join(s.base, 'dev', 'one'), { name: 'twin' });
+    assert.equal(s.cli(['extensions', 'link', original]).code, 0);
+    s.approve('twin');
+    const copy = join(s.base, 'dev', 'two');
+    cpSync(original, copy, { recursive: true });
+    assert.equal(s.cli(['extensions', 'unlink', original]).code, 0);
+    assert.equal(s.cli(['extensions', 'link', copy]).code, 0);
+    assertAsksAgain(s, 'twin', /real path .*\/one → .*\/two/, [/version/, /source/, /manifest block/]);
+  });
+
+  it('nothing changed: the approval still holds across runs (and an unrelated file edit does not matter)', () => {
+    const s = scenario(tmp.path, 'same');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-same'), { name: 'same' });
+    s.approve('same');
+    writeFileSync(join(dir, 'README.md'), 'docs only\n');
+    editPackageJson(dir, (pkg) => {
+      pkg.description = 'the package description is outside the extension block';
+    });
+    assert.equal(s.entry('same').state, 'enabled');
+    const approvals = JSON.parse(readFileSync(join(s.home, 'approvals.json'), 'utf8')) as { extensions: Record<string, StoredApproval> };
+    assert.equal(approvals.extensions['same']?.version, '1.0.0');
+  });
+});
+
+describe('project-source approvals are per project path', () => {
+  const tmp = tempDir();
+  after(() => tmp.cleanup());
+
+  it('approving in project A does not approve a fresh clone of it at another path', () => {
+    const home = join(tmp.path, 'home');
+    const projectA = join(tmp.path, 'repos', 'a');
+    writeFiles(projectA, {
+      'package.json': { name: 'proj', private: true, devDependencies: { 'outboard-ext-lint': '1.0.0' } },
+      'node_modules/outboard-ext-lint/package.json': extensionPackageJson({ name: 'lint' }),
+      'node_modules/outboard-ext-lint/bin/cli.js': `process.stdout.write('lint ran\\n');\n`,
+    });
+    const list = (cwd: string) => runCliJson<ListEntry[]>(['extensions', 'list', '--json'], { home, cwd }).json.find((e) => e.name === 'lint');
+    assert.equal(list(projectA)?.source, 'project');
+    const ok = runCli(['extensions', 'enable', 'lint', '--yes'], { home, cwd: projectA });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal(list(projectA)?.state, 'enabled');
+    // From a subfolder of A it is the same project.
+    mkdirSync(join(projectA, 'src'));
+    assert.equal(runCli(['lint'], { home, cwd: join(projectA, 'src') }).stdout, 'lint ran\n');
+
+    const approvals = JSON.parse(readFileSync(join(home, 'approvals.json'), 'utf8')) as { extensions: Record<string, unknown>; projects: Record<string, Record<string, StoredApproval>> };
+    assert.deepEqual(Object.keys(approvals.projects), [projectA]);
+    assert.equal(approvals.projects[projectA]?.['lint']?.source, 'project');
+    assert.deepEqual(approvals.extensions, {});
+
+    const clone = join(tmp.path, 'repos', 'b');
+    cpSync(projectA, clone, { recursive: true });
+    const fresh = list(clone);
+    assert.equal(fresh?.state, 'unapproved');
+    assert.equal(fresh?.reason, 'not approved yet');
+    const run = runCli(['lint'], { home, cwd: clone });
+    assert.equal(run.code, 2);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /outboard extensions enable lint/);
+    // A stays approved.
+    assert.equal(list(projectA)?.state, 'enabled');
+  });
+});
