@@ -13,6 +13,9 @@ import { ConfigService } from './config/config-service.js';
 import type { ConfigProblem } from './config/config-problem.js';
 import type { ExperimentalFlags } from './config/experimental-flags.js';
 import { isProcessAlive, type CorruptFileDiagnostic } from './store/index.js';
+import { EventBus } from './bus/event-bus.js';
+import { CapabilityBroker } from './broker/capability-broker.js';
+import type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
 
 /** Options of {@link createHost}. */
 export interface CreateHostOptions {
@@ -55,6 +58,9 @@ export class Host {
   readonly approvals: ApprovalStore;
   /** User and project config; `extensions.<name>` writes are checked against the extension's configSchema. */
   readonly config: ConfigService;
+  private busInstance: EventBus | undefined;
+  private brokerInstance: CapabilityBroker | undefined;
+  private peerManager: Promise<PeerManager> | undefined;
 
   constructor(options: CreateHostOptions) {
     this.identity = resolveHostIdentity(options.identity);
@@ -92,6 +98,24 @@ export class Host {
   async findExtension(name: string): Promise<ExtensionRecord | undefined> {
     const { extensions } = await this.extensions();
     return extensions.find((e) => e.key === name) ?? extensions.find((e) => e.packageName === name);
+  }
+
+  /** The host's one event bus (DESIGN §9). */
+  get bus(): EventBus {
+    this.busInstance ??= new EventBus();
+    return this.busInstance;
+  }
+
+  /** The capability broker every peer request goes through; a host registers its own services on it. */
+  get broker(): CapabilityBroker {
+    this.brokerInstance ??= new CapabilityBroker({ hostId: this.identity.id });
+    return this.brokerInstance;
+  }
+
+  /** The peers of this host, created on first use (loading the protocol only then). */
+  peers(options: Omit<PeerManagerOptions, 'broker' | 'bus'> = {}): Promise<PeerManager> {
+    this.peerManager ??= import('./peers/peer-manager.js').then(({ PeerManager }) => new PeerManager(this, { ...options, broker: this.broker, bus: this.bus }));
+    return this.peerManager;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { JsonFileStore } from '../store/index.js';
 import type { CorruptFileDiagnostic } from '../store/index.js';
@@ -18,7 +19,7 @@ function slotOf(file: ApprovalsFile, ext: Pick<ScannedExtension, 'source'>, proj
 export class ApprovalStore {
   readonly path: string;
   private readonly store: JsonFileStore<ApprovalsFile>;
-  private snapshot: { value: ApprovalsFile; corrupt?: CorruptFileDiagnostic } | undefined;
+  private snapshot: { value: ApprovalsFile; corrupt?: CorruptFileDiagnostic; mtimeMs?: number } | undefined;
 
   constructor(options: { home: string; projectRoot: string | undefined }) {
     this.path = join(options.home, 'approvals.json');
@@ -35,6 +36,20 @@ export class ApprovalStore {
       this.snapshot = s.corrupt ? { value: s.value, corrupt: s.corrupt } : { value: s.value };
     }
     return this.snapshot;
+  }
+
+  /**
+   * Like {@link find}, but re-reads the file when it changed on disk since it was read (a long-running host
+   * sees `disable` or new grants made by another process at once; one stat per call).
+   */
+  freshFind(ext: Pick<ScannedExtension, 'source'> & { name: string | undefined }): ApprovalRecord | undefined {
+    const mtimeMs = statSync(this.path, { throwIfNoEntry: false })?.mtimeMs;
+    if (this.snapshot && this.snapshot.mtimeMs !== mtimeMs) this.snapshot = undefined;
+    if (!this.snapshot) {
+      this.current();
+      if (this.snapshot) (this.snapshot as { mtimeMs?: number }).mtimeMs = mtimeMs;
+    }
+    return this.find(ext);
   }
 
   /** The approval that would cover `ext`, if any. */

@@ -1,0 +1,174 @@
+import type { ActionContribution, Contributes, StatusContribution } from '@outboard/manifest';
+import { sanitizeText } from './sanitize-text.js';
+
+/** An action a ready peer offers. */
+export interface ActionEntry {
+  extension: string;
+  id: string;
+  title: string;
+  targets: readonly ('global' | 'project')[];
+  argsSchema: unknown;
+}
+
+/** Severity of a status item or notification. */
+export type Severity = 'info' | 'ok' | 'warning' | 'error';
+
+/** A status item and its latest value. */
+export interface StatusEntry {
+  extension: string;
+  id: string;
+  title: string;
+  /** Latest values, one per scope ('' for global, else the project id). */
+  values: Record<string, { text: string; severity: Severity; updatedAt: string }>;
+}
+
+/** What changed, delivered at most once per `coalesceMs` for status updates. */
+export type ContributionChange = { kind: 'added' | 'removed'; extension: string } | { kind: 'status'; extension: string; id: string; projectId: string | undefined };
+
+/** Options of {@link ContributionRegistry}. */
+export interface ContributionRegistryOptions {
+  /** Longest status text kept, in characters. Default 200. */
+  maxStatusText?: number;
+  /** Status updates of one item within this window are coalesced into one change, in ms. Default 50. */
+  coalesceMs?: number;
+}
+
+const SEVERITIES: readonly Severity[] = ['info', 'ok', 'warning', 'error'];
+
+/** What a peer announces in its `initialize` answer: contribution ids (or objects with an `id`). */
+export interface AnnouncedContributions {
+  actions?: readonly unknown[] | undefined;
+  status?: readonly unknown[] | undefined;
+  rpc?: readonly unknown[] | undefined;
+  events?: readonly unknown[] | undefined;
+}
+
+function idOf(x: unknown): string {
+  if (typeof x === 'string') return x;
+  if (typeof x === 'object' && x !== null && typeof (x as { id?: unknown }).id === 'string') return (x as { id: string }).id;
+  return JSON.stringify(x);
+}
+
+/**
+ * What ready peers contribute, keyed by extension and contribution id: actions, status items, RPC methods
+ * (namespaced by the extension's name) and event types. Only what the approved manifest declares is
+ * accepted; an extension's contributions are added and removed as one, on ready and on stop/crash/disable.
+ */
+export class ContributionRegistry {
+  private readonly byExtension = new Map<string, { actions: ActionEntry[]; status: Map<string, StatusEntry>; rpc: Set<string>; events: Set<string> }>();
+  private readonly listeners = new Set<(change: ContributionChange) => void>();
+  private readonly pendingStatus = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly maxStatusText: number;
+  private readonly coalesceMs: number;
+
+  constructor(options: ContributionRegistryOptions = {}) {
+    this.maxStatusText = options.maxStatusText ?? 200;
+    this.coalesceMs = options.coalesceMs ?? 50;
+  }
+
+  /**
+   * Makes `extension`'s contributions visible: those the peer announced, each of which must be declared in the
+   * manifest (`declared`). Returns the announced ids the manifest does not declare (nothing is added then).
+   */
+  add(extension: string, declared: Contributes | undefined, announced: AnnouncedContributions): string[] {
+    const undeclared = this.undeclared(declared, announced);
+    if (undeclared.length > 0) return undeclared;
+    const declaredActions = new Map((declared?.actions ?? []).map((a: ActionContribution) => [a.id, a]));
+    const declaredStatus = new Map((declared?.status ?? []).map((s: StatusContribution) => [s.id, s]));
+    this.remove(extension);
+    const actions = (announced.actions ?? []).map(idOf).map((id) => {
+      const a = declaredActions.get(id) as ActionContribution;
+      return { extension, id, title: a.title, targets: a.targets ?? ['global'], argsSchema: a.argsSchema ?? null };
+    });
+    const status = new Map<string, StatusEntry>();
+    for (const id of (announced.status ?? []).map(idOf)) status.set(id, { extension, id, title: (declaredStatus.get(id) as StatusContribution).title, values: {} });
+    this.byExtension.set(extension, { actions, status, rpc: new Set((announced.rpc ?? []).map(idOf)), events: new Set((announced.events ?? []).map(idOf)) });
+    this.emit({ kind: 'added', extension });
+    return [];
+  }
+
+  /** What a peer announces that its manifest does not declare, one phrase each (`action x`); empty when all is declared. */
+  undeclared(declared: Contributes | undefined, announced: AnnouncedContributions): string[] {
+    const ids = (list: readonly unknown[] | undefined) => (list ?? []).map(idOf);
+    const known = (list: readonly (string | { id: string })[] | undefined) => new Set((list ?? []).map((x) => (typeof x === 'string' ? x : x.id)));
+    const actions = known(declared?.actions);
+    const status = known(declared?.status);
+    const rpc = known(declared?.rpc);
+    const events = known(declared?.events);
+    return [
+      ...ids(announced.actions).filter((id) => !actions.has(id)).map((id) => `action ${id}`),
+      ...ids(announced.status).filter((id) => !status.has(id)).map((id) => `status item ${id}`),
+      ...ids(announced.rpc).filter((id) => !rpc.has(id)).map((id) => `RPC method ${id}`),
+      ...ids(announced.events).filter((id) => !events.has(id)).map((id) => `event type ${id}`),
+    ];
+  }
+
+  /** Removes every contribution of `extension` at once; false when it had none. */
+  remove(extension: string): boolean {
+    const had = this.byExtension.delete(extension);
+    for (const [key, timer] of this.pendingStatus) {
+      if (key.startsWith(`${extension}\u0000`)) {
+        clearTimeout(timer);
+        this.pendingStatus.delete(key);
+      }
+    }
+    if (had) this.emit({ kind: 'removed', extension });
+    return had;
+  }
+
+  /** Every visible action, sorted by id. */
+  actions(): ActionEntry[] {
+    return [...this.byExtension.values()].flatMap((c) => c.actions).sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  /** The extension whose peer offers action `id`. */
+  findAction(id: string): ActionEntry | undefined {
+    return this.actions().find((a) => a.id === id);
+  }
+
+  /** The extension serving RPC method `method`, if a ready peer does. */
+  findRpc(method: string): string | undefined {
+    for (const [extension, c] of this.byExtension) if (c.rpc.has(method)) return extension;
+    return undefined;
+  }
+
+  /** Every visible status item. */
+  statusItems(): StatusEntry[] {
+    return [...this.byExtension.values()].flatMap((c) => [...c.status.values()]);
+  }
+
+  /**
+   * Sets a status item's value (text bounded and stripped of control characters). Updates of one item are
+   * coalesced: listeners hear of it at most once per `coalesceMs`. Throws a message for an unknown item.
+   */
+  setStatus(extension: string, id: string, value: { text: unknown; severity?: unknown; projectId?: string | undefined }): void {
+    const item = this.byExtension.get(extension)?.status.get(id);
+    if (!item) throw new Error(`status item "${id}" is not declared by ${extension} (or the peer is not ready)`);
+    const severity = SEVERITIES.includes(value.severity as Severity) ? (value.severity as Severity) : 'info';
+    item.values[value.projectId ?? ''] = { text: sanitizeText(value.text, this.maxStatusText), severity, updatedAt: new Date().toISOString() };
+    const key = `${extension}\u0000${id}\u0000${value.projectId ?? ''}`;
+    if (this.pendingStatus.has(key)) return;
+    const timer = setTimeout(() => {
+      this.pendingStatus.delete(key);
+      this.emit({ kind: 'status', extension, id, projectId: value.projectId });
+    }, this.coalesceMs);
+    timer.unref?.();
+    this.pendingStatus.set(key, timer);
+  }
+
+  /** Listens to changes; returns a function that stops listening. */
+  onChange(listener: (change: ContributionChange) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private emit(change: ContributionChange): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(change);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import type { Connection, Disposable, RequestOptions } from '@outboard/protocol';
+import { ResponseError } from '@outboard/protocol';
+import type { Host } from '../host.js';
+import type { ExtensionRecord } from '../extension-record.js';
+import type { CapabilityGrants } from '../approvals/approval-record.js';
+import type { CapabilityBroker } from '../broker/capability-broker.js';
+import type { EventBus } from '../bus/event-bus.js';
+import { ContributionRegistry } from '../contributions/contribution-registry.js';
+import { NotificationCenter } from '../contributions/notification-center.js';
+import { normalizeActionResult } from '../contributions/action-result.js';
+import type { ActionResult } from '../contributions/action-result.js';
+import { PeerSupervisor } from './peer-supervisor.js';
+import type { PeerSupervisorOptions } from './peer-supervisor.js';
+import { registerPeerServices, serveBrokerOnConnection } from './peer-services.js';
+import { matchesActivation } from './activation.js';
+
+/** An action as declared by an enabled extension's manifest (it can be listed without starting anything). */
+export interface DeclaredAction {
+  id: string;
+  title: string;
+  extension: string;
+  targets: readonly string[];
+}
+
+/** Options of {@link PeerManager}. */
+export interface PeerManagerOptions {
+  broker: CapabilityBroker;
+  bus: EventBus;
+  /** Options of every supervisor. */
+  supervisor?: PeerSupervisorOptions;
+}
+
+/**
+ * Every peer of one host: creates supervisors for enabled extensions that declare a peer, activates them
+ * lazily (`onAction`, `onRpc`, `onEvent:<glob>`, `onStartup`; `onProject:<glob>` via {@link activateForProject}),
+ * routes actions and RPC calls to them, and serves them the host services through the capability broker.
+ */
+export class PeerManager {
+  readonly contributions = new ContributionRegistry();
+  readonly notifications = new NotificationCenter();
+  private readonly supervisors = new Map<string, PeerSupervisor>();
+  private readonly connections = new Map<string, Connection>();
+  private readonly subscriptions = new Map<string, Map<string, Disposable>>();
+  private readonly disposables: Disposable[] = [];
+
+  constructor(
+    private readonly host: Host,
+    private readonly options: PeerManagerOptions,
+  ) {
+    this.disposables.push(
+      registerPeerServices(
+        { broker: options.broker, bus: options.bus, contributions: this.contributions, notifications: this.notifications, callRpc: (m, p, signal) => this.callRpc(m, p, { signal }) },
+        (ext) => this.connections.get(ext),
+        this.subscriptions,
+      ),
+    );
+    this.disposables.push(
+      options.bus.subscribe({ types: ['*'] }, (event) => {
+        if (event.type.startsWith('extension.peer.')) return;
+        void this.activateFor((activation) => matchesActivation(activation, 'onEvent', event.type));
+      }),
+    );
+  }
+
+  /** The enabled extensions that declare a peer. */
+  async peerExtensions(): Promise<ExtensionRecord[]> {
+    const { extensions } = await this.host.extensions();
+    return extensions.filter((e) => e.state === 'enabled' && e.manifest?.peer && e.name);
+  }
+
+  /** The supervisor of an enabled extension's peer (created on first use), or undefined. */
+  async supervisor(name: string): Promise<PeerSupervisor | undefined> {
+    const existing = this.supervisors.get(name);
+    if (existing) return existing;
+    const ext = (await this.peerExtensions()).find((e) => e.name === name);
+    if (!ext || !ext.manifest || !ext.name) return undefined;
+    const supervisor = new PeerSupervisor(
+      {
+        identity: this.host.identity,
+        home: this.host.home,
+        baseEnv: this.host.env,
+        extension: { name: ext.name, dir: ext.dir, version: ext.version, manifest: ext.manifest },
+        grants: () => this.grantsOf(ext),
+        config: async () => {
+          const checked = await this.host.extensionConfig(ext);
+          if (checked.problems.length) throw new Error(`its config breaks its schema: ${checked.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+          return checked.value;
+        },
+        hub: () => this.host.runningHub(),
+        serve: (connection, extension, grants) => this.serve(connection, extension, grants),
+        contributions: this.contributions,
+        onTransition: (t) => this.options.bus.publish({ type: 'extension.peer.state', source: this.host.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, reason: t.reason } }),
+      },
+      this.options.supervisor,
+    );
+    this.supervisors.set(name, supervisor);
+    return supervisor;
+  }
+
+  /** Starts every peer that asks for `onStartup`. */
+  async startOnStartup(): Promise<void> {
+    await this.activateFor((a) => a === 'onStartup');
+  }
+
+  /** Starts the peers whose `onProject:<glob>` activation matches a file name present in the project root. */
+  async activateForProject(fileNames: readonly string[]): Promise<void> {
+    await this.activateFor((a) => fileNames.some((f) => matchesActivation(a, 'onProject', f)));
+  }
+
+  /** Actions declared by enabled extensions' manifests (no peer is started to list them). */
+  async declaredActions(): Promise<DeclaredAction[]> {
+    return (await this.peerExtensions())
+      .flatMap((e) => (e.manifest?.contributes?.actions ?? []).map((a) => ({ id: a.id, title: a.title, extension: e.name as string, targets: a.targets ?? ['global'] })))
+      .sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  /** Runs an action: starts its peer when needed (`onAction`), calls `actions/invoke`, checks and bounds the result. */
+  async invokeAction(id: string, input: { projectId?: string; args?: unknown }, options: RequestOptions = {}): Promise<ActionResult> {
+    const action = (await this.declaredActions()).find((a) => a.id === id);
+    if (!action) throw new ResponseError('not_found', `no enabled extension offers action "${id}"; \`${this.host.identity.id} actions list\` shows those that do`);
+    if (action.targets.includes('project') && !action.targets.includes('global') && !input.projectId) {
+      throw new ResponseError('invalid_params', `action "${id}" runs on a project: pass --project <id>`);
+    }
+    const supervisor = await this.requireSupervisor(action.extension);
+    const raw = await supervisor.request('actions/invoke', { id, ...(input.projectId ? { projectId: input.projectId } : {}), args: input.args ?? {} }, options);
+    return normalizeActionResult(raw);
+  }
+
+  /** Calls an RPC method served by a peer (starting it on `onRpc`). */
+  async callRpc(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
+    const owner = (await this.peerExtensions()).find((e) => e.manifest?.contributes?.rpc?.includes(method));
+    if (!owner?.name) throw new ResponseError('not_found', `no enabled extension serves RPC method "${method}"`);
+    const supervisor = await this.requireSupervisor(owner.name);
+    return supervisor.request('rpc/invoke', { method, params: params ?? null }, options);
+  }
+
+  /** Stops every peer (in parallel) and releases the manager. */
+  async dispose(): Promise<void> {
+    await Promise.all([...this.supervisors.values()].map((s) => s.stop('the host is shutting down')));
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  private async requireSupervisor(name: string): Promise<PeerSupervisor> {
+    const s = await this.supervisor(name);
+    if (!s) throw new ResponseError('unavailable', `extension ${name} has no peer that can run (is it enabled?)`);
+    return s;
+  }
+
+  private async activateFor(match: (activation: string) => boolean): Promise<void> {
+    const exts = await this.peerExtensions();
+    const starts = exts
+      .filter((e) => (e.manifest?.peer?.activation ?? []).some(match))
+      .map(async (e) => {
+        const s = await this.supervisor(e.name as string);
+        if (s && s.state === 'stopped') await s.start().catch(() => undefined);
+      });
+    await Promise.all(starts);
+  }
+
+  private serve(connection: Connection, extension: string, grants: () => CapabilityGrants): Disposable {
+    this.connections.set(extension, connection);
+    const served = serveBrokerOnConnection(this.options.broker, connection, extension, grants);
+    return {
+      dispose: () => {
+        served.dispose();
+        if (this.connections.get(extension) === connection) this.connections.delete(extension);
+        for (const sub of this.subscriptions.get(extension)?.values() ?? []) sub.dispose();
+        this.subscriptions.delete(extension);
+      },
+    };
+  }
+
+  private grantsOf(ext: ExtensionRecord): CapabilityGrants {
+    const approval = this.host.approvals.freshFind(ext);
+    return approval?.enabled ? approval.grants : { capabilities: [] };
+  }
+}

@@ -1,0 +1,124 @@
+import type { Connection, Disposable } from '@outboard/protocol';
+import { ResponseError } from '@outboard/protocol';
+import type { CapabilityBroker } from '../broker/capability-broker.js';
+import { ServiceError, isServiceError } from '../broker/service-error.js';
+import type { CapabilityGrants } from '../approvals/approval-record.js';
+import type { EventBus } from '../bus/event-bus.js';
+import type { ContributionRegistry } from '../contributions/contribution-registry.js';
+import type { NotificationCenter } from '../contributions/notification-center.js';
+
+/** The parts of the host the peer services reach. */
+export interface PeerServiceDeps {
+  broker: CapabilityBroker;
+  bus: EventBus;
+  contributions: ContributionRegistry;
+  notifications: NotificationCenter;
+  /** Routes `rpc/call` to whoever serves the method (another peer, the host, a plugin). */
+  callRpc(method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
+}
+
+/** Largest number of event subscriptions one peer may hold. */
+const MAX_SUBSCRIPTIONS = 32;
+
+/**
+ * Registers on the broker the services that need the calling peer itself: `events/subscribe` (events are then
+ * sent to the peer as `events/event` notifications), `events/unsubscribe`, `status/set`, `notifications/show`
+ * and `rpc/call`. `connectionOf` finds the peer's live connection.
+ */
+export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (extension: string) => Connection | undefined, subscriptions: Map<string, Map<string, Disposable>>): Disposable {
+  const { broker, bus, contributions, notifications } = deps;
+  const regs = [
+    broker.registerService('events/subscribe', {
+      capability: 'events.subscribe',
+      scope: 'global',
+      handler: (call) => {
+        const p = call.params as { types?: unknown; projectIds?: unknown };
+        const types = stringList(p.types, 'types') ?? ['*'];
+        const projectIds = stringList(p.projectIds, 'projectIds');
+        const scoped = call.grants.projects;
+        if (scoped && projectIds?.some((id) => !scoped.includes(id))) throw new ServiceError('invalid_scope', `projects outside the granted ones: ${projectIds.filter((id) => !scoped.includes(id)).join(', ')}`);
+        const mine = subscriptions.get(call.extension) ?? new Map<string, Disposable>();
+        if (mine.size >= MAX_SUBSCRIPTIONS) throw new ServiceError('too_large', `at most ${MAX_SUBSCRIPTIONS} subscriptions per peer; unsubscribe first`);
+        subscriptions.set(call.extension, mine);
+        const id = `sub-${Math.random().toString(36).slice(2, 10)}`;
+        const filter = { types, ...(projectIds ?? scoped ? { projectIds: projectIds ?? scoped } : {}) };
+        const sub = bus.subscribe(filter, (event) => connectionOf(call.extension)?.notify('events/event', { subscription: id, event }));
+        mine.set(id, sub);
+        return { subscription: id, seq: bus.lastSeq };
+      },
+    }),
+    broker.registerService('events/unsubscribe', {
+      capability: 'events.subscribe',
+      scope: 'global',
+      handler: (call) => {
+        const id = (call.params as { subscription?: unknown }).subscription;
+        const sub = typeof id === 'string' ? subscriptions.get(call.extension)?.get(id) : undefined;
+        if (!sub) throw new ServiceError('not_found', `no subscription ${JSON.stringify(id)}`);
+        sub.dispose();
+        subscriptions.get(call.extension)?.delete(id as string);
+        return { unsubscribed: true };
+      },
+    }),
+    broker.registerService('status/set', {
+      capability: 'ui.status.contribute',
+      scope: 'global',
+      handler: (call) => {
+        const p = call.params as { id?: unknown; text?: unknown; severity?: unknown; projectId?: unknown };
+        if (typeof p.id !== 'string') throw new ServiceError('invalid_params', 'status/set needs "id", the status item declared in contributes.status');
+        try {
+          contributions.setStatus(call.extension, p.id, { text: p.text, severity: p.severity, projectId: typeof p.projectId === 'string' ? p.projectId : undefined });
+        } catch (error) {
+          throw new ServiceError('not_found', (error as Error).message);
+        }
+        return { ok: true };
+      },
+    }),
+    broker.registerService('notifications/show', {
+      capability: 'ui.notification',
+      scope: 'global',
+      handler: (call) => {
+        const outcome = notifications.show(call.extension, call.params);
+        if ('refused' in outcome) {
+          if (outcome.refused === 'invalid') throw new ServiceError('invalid_params', 'a notification needs a non-empty "message" (and optionally severity, detail, expiresInMs)');
+          throw new ServiceError('unavailable', 'too many notifications: the rest of this second is dropped');
+        }
+        return { id: outcome.shown.id };
+      },
+    }),
+    broker.registerService('rpc/call', {
+      capability: 'rpc.call',
+      scope: 'global',
+      handler: (call) => {
+        const p = call.params as { method?: unknown; params?: unknown };
+        if (typeof p.method !== 'string') throw new ServiceError('invalid_params', 'rpc/call needs "method"');
+        return deps.callRpc(p.method, p.params, call.signal);
+      },
+    }),
+  ];
+  return { dispose: () => regs.forEach((r) => r.dispose()) };
+}
+
+/**
+ * Answers every broker service on a peer's connection, gated on every call with the grants of that moment.
+ * Host-side errors become wire errors with their `data.code`.
+ */
+export function serveBrokerOnConnection(broker: CapabilityBroker, connection: Connection, extension: string, grants: () => CapabilityGrants): Disposable {
+  const handlers = broker.services().map(({ method }) =>
+    connection.onRequest(method, async (params, ctx) => {
+      try {
+        return await broker.invoke({ extension, grants: grants(), method, params: params ?? {}, signal: ctx.signal });
+      } catch (error) {
+        if (isServiceError(error)) throw new ResponseError(error.code, error.message, error.details);
+        if (error instanceof ResponseError) throw error;
+        throw new ResponseError('unavailable', `the host failed to serve ${method}: ${(error as Error).message}`);
+      }
+    }),
+  );
+  return { dispose: () => handlers.forEach((h) => h.dispose()) };
+}
+
+function stringList(value: unknown, name: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ServiceError('invalid_params', `"${name}" must be an array of strings`);
+  return value as string[];
+}
