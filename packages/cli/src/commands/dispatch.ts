@@ -2,9 +2,6 @@ import type { ExtensionRecord } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import { UsageError } from '../cli-context.js';
 import { BUILTIN_COMMANDS } from '../builtins.js';
-import { suggestNames } from '../did-you-mean.js';
-import { obtainApproval } from '../consent/consent-flow.js';
-import { enabledCommands } from './extension-commands.js';
 
 /**
  * `<id> <name> ...` where `name` is no built-in: runs the extension command of that name with the remaining
@@ -24,6 +21,8 @@ export async function run(ctx: CliContext, name: string, args: string[]): Promis
   if (!owner) return unknownCommand(ctx, name, extensions);
   let ext = owner;
   if (owner.state === 'unapproved') {
+    // Loaded only here: an approved command's start-up should not pay for the prompt (readline) and summary.
+    const { obtainApproval } = await import('../consent/consent-flow.js');
     const outcome = await obtainApproval(ctx, { ...owner, name: owner.name as string }, { yes: false, grant: [], grantAll: false });
     if (outcome !== 'approved') {
       throw new UsageError(
@@ -38,19 +37,19 @@ export async function run(ctx: CliContext, name: string, args: string[]): Promis
   return runExtensionCommand(ctx, ext, name, args);
 }
 
-function unknownCommand(ctx: CliContext, name: string, extensions: readonly ExtensionRecord[]): Promise<number> {
+async function unknownCommand(ctx: CliContext, name: string, extensions: readonly ExtensionRecord[]): Promise<number> {
   ctx.printError(`${ctx.err.red('error:')} Unknown command "${name}"`);
   const hidden = extensions.find((e) => e.manifest?.commands?.some((c) => c.name === name)) ?? extensions.find((e) => e.key === name);
   if (hidden) {
     ctx.printError(`hint: extension ${hidden.key} (${hidden.packageName}) provides it but is ${hidden.state === 'conflict' ? 'in conflict' : hidden.state}: ${hidden.reason.replace(/\.$/, '')}; ${fixOf(ctx, hidden)}`);
-    return Promise.resolve(1);
-  }
-  return enabledCommands(ctx).then(({ commands }) => {
-    const names = [...BUILTIN_COMMANDS.filter((c) => c.load).map((c) => c.name), ...commands.map((c) => c.name)];
-    const near = suggestNames(name, names);
-    ctx.printError(near.length ? `Did you mean ${near.map((n) => `\`${ctx.cmd} ${n}\``).join(' or ')}?` : `Run \`${ctx.cmd} --help\` for the list of commands.`);
     return 1;
-  });
+  }
+  const [{ enabledCommands }, { suggestNames }] = await Promise.all([import('./extension-commands.js'), import('../did-you-mean.js')]);
+  const { commands } = await enabledCommands(ctx);
+  const names = [...BUILTIN_COMMANDS.filter((c) => c.load).map((c) => c.name), ...commands.map((c) => c.name)];
+  const near = suggestNames(name, names);
+  ctx.printError(near.length ? `Did you mean ${near.map((n) => `\`${ctx.cmd} ${n}\``).join(' or ')}?` : `Run \`${ctx.cmd} --help\` for the list of commands.`);
+  return 1;
 }
 
 /**
