@@ -16,3 +16,5 @@ export type {
   ServiceListing,
   ServiceScope,
 } from './service-definition.js';
+export { registerHostServices, HOST_SERVICE_METHODS } from './services/host-services.js';
+export type { HostServicesOptions } from './services/host-services.js';

@@ -1,0 +1,87 @@
+import type { Disposable } from '../../bus/disposable.js';
+import { publishInputProblem } from '../../bus/bus-event.js';
+import type { EventBus } from '../../bus/event-bus.js';
+import type { ProjectStore } from '../../projects/project-store.js';
+import type { CapabilityBroker } from '../capability-broker.js';
+import { ServiceError } from '../service-error.js';
+import type { ServiceHandler } from '../service-definition.js';
+import { optionalString, requiredString } from './service-params.js';
+
+/** What `events/publish` needs from the host. */
+export interface EventServiceOptions {
+  bus: EventBus;
+  projects: ProjectStore;
+  /** The event types the extension's approved manifest declares in `contributes.events` (`undefined`: none). */
+  declaredEvents: (extension: string) => readonly string[] | undefined;
+  /** Largest `{ attributes, body }` of one event, in bytes of JSON. */
+  maxEventBytes: number;
+}
+
+/**
+ * `events/publish` `{ type, attributes?, body?, projectId? }` → `{ seq }` (needs `events.publish`). Only a
+ * type the manifest declares, exactly (`denied` otherwise); the source is always the calling extension. A
+ * `projectId` must be registered (`not_found`) and inside the project grants when those are listed
+ * (`invalid_scope`). Attributes are flat strings, finite numbers and booleans.
+ */
+export function registerEventServices(broker: CapabilityBroker, options: EventServiceOptions, wrap: (handler: ServiceHandler) => ServiceHandler): Disposable[] {
+  const { bus, projects, declaredEvents, maxEventBytes } = options;
+  return [
+    broker.registerService('events/publish', {
+      capability: 'events.publish',
+      scope: 'global',
+      handler: wrap((call) => {
+        const { extension, method, params } = call;
+        const type = requiredString(method, params, 'type', 'git.changed');
+        const declared = declaredEvents(extension) ?? [];
+        if (!declared.includes(type)) {
+          throw new ServiceError(
+            'denied',
+            `Extension "${extension}" may not publish "${type}": its manifest declares ${declared.length === 0 ? 'no event types' : `only ${declared.map((t) => `"${t}"`).join(', ')}`} in contributes.events. ` +
+              `Add "${type}" to contributes.events, then re-approve the extension with \`${broker.hostId} extensions enable ${extension}\`.`,
+            { type },
+          );
+        }
+        const projectId = optionalString(method, params, 'projectId');
+        if (projectId !== undefined) {
+          const granted = call.grants.projects;
+          if (granted !== undefined && !granted.includes(projectId)) {
+            throw new ServiceError(
+              'invalid_scope',
+              `Extension "${extension}" may publish only for the projects ${granted.map((p) => `"${p}"`).join(', ') || '(none)'}, not for "${projectId}". Publish for one of those, or without a projectId.`,
+              { projectId },
+            );
+          }
+          if (projects.get(projectId) === undefined) {
+            throw new ServiceError('not_found', `No project "${projectId}" is registered. Publish for a registered project (see projects.list), or without a projectId.`, { projectId });
+          }
+        }
+        const input = {
+          type,
+          source: extension,
+          ...(projectId === undefined ? {} : { scope: { projectId } }),
+          ...(params['attributes'] === undefined ? {} : { attributes: params['attributes'] as Record<string, string | number | boolean> }),
+          ...(params['body'] === undefined ? {} : { body: params['body'] }),
+        };
+        const problem = publishInputProblem(input);
+        if (problem !== undefined) throw new ServiceError('invalid_params', `Cannot publish "${type}": ${problem}. Fix the event and publish again.`);
+        const size = jsonBytes(method, { attributes: params['attributes'], body: params['body'] });
+        if (size > maxEventBytes) {
+          throw new ServiceError(
+            'too_large',
+            `The event "${type}" is ${size} bytes of attributes and body; the limit is ${maxEventBytes} bytes. Publish a smaller event, e.g. an id the subscribers can look up.`,
+            { limit: maxEventBytes, size },
+          );
+        }
+        return { seq: bus.publish(input).seq };
+      }),
+    }),
+  ];
+}
+
+function jsonBytes(method: string, value: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  } catch (error) {
+    throw new ServiceError('invalid_params', `"${method}" needs JSON attributes and body: ${(error as Error).message}.`);
+  }
+}
