@@ -30,7 +30,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: 'hub', aliases: [], summary: 'Run the local hub', usage: 'hub <start|stop|status>' },
   { name: 'events', aliases: [], summary: 'Tail the event stream as NDJSON', usage: 'events [--follow] [--type T]...' },
   { name: 'rpc', aliases: [], summary: 'Call a registered RPC method', usage: 'rpc <method> [<json-params>]' },
-  { name: 'actions', aliases: [], summary: 'List and run contributed actions', usage: 'actions <list|run>' },
+  { name: 'actions', aliases: [], summary: 'List and run actions that extension peers contribute', usage: 'actions <list|run> ...', load: () => import('./commands/actions.js') },
   { name: 'mcp', aliases: [], summary: 'Serve actions and RPC methods to agents over MCP', usage: 'mcp' },
 ];
 

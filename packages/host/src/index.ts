@@ -18,3 +18,7 @@ export type { RemoveExtensionResult } from './install/remove-extension.js';
 export { NpmError } from './install/npm-runner.js';
 export * from './store/index.js';
 export * from './config/index.js';
+export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
+export type { PeerManager, DeclaredAction, PeerManagerOptions } from './peers/peer-manager.js';
+export type { PeerSupervisor, PeerSupervisorOptions } from './peers/peer-supervisor.js';
+export type { PeerState, PeerTransition } from './peers/peer-state.js';

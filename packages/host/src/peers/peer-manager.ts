@@ -1,4 +1,5 @@
 import type { Connection, Disposable, RequestOptions } from '@outboard/protocol';
+import type { ExtensionManifest } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
 import type { Host } from '../host.js';
 import type { ExtensionRecord } from '../extension-record.js';
@@ -42,6 +43,8 @@ export class PeerManager {
   private readonly connections = new Map<string, Connection>();
   private readonly subscriptions = new Map<string, Map<string, Disposable>>();
   private readonly disposables: Disposable[] = [];
+  /** The approved manifests of the peers started so far, by extension name. */
+  private readonly manifests = new Map<string, ExtensionManifest>();
 
   constructor(
     private readonly host: Host,
@@ -49,7 +52,16 @@ export class PeerManager {
   ) {
     this.disposables.push(
       registerPeerServices(
-        { broker: options.broker, bus: options.bus, contributions: this.contributions, notifications: this.notifications, callRpc: (m, p, signal) => this.callRpc(m, p, { signal }) },
+        {
+          broker: options.broker,
+          bus: options.bus,
+          contributions: this.contributions,
+          notifications: this.notifications,
+          callRpc: (m, p, signal) => this.callRpc(m, p, { signal }),
+          hubRoutes: (ext) => this.manifests.get(ext)?.permissions?.hub ?? [],
+          hub: () => host.runningHub(),
+          hostId: host.identity.id,
+        },
         (ext) => this.connections.get(ext),
         this.subscriptions,
       ),
@@ -74,6 +86,7 @@ export class PeerManager {
     if (existing) return existing;
     const ext = (await this.peerExtensions()).find((e) => e.name === name);
     if (!ext || !ext.manifest || !ext.name) return undefined;
+    this.manifests.set(ext.name, ext.manifest);
     const supervisor = new PeerSupervisor(
       {
         identity: this.host.identity,

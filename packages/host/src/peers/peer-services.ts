@@ -6,6 +6,7 @@ import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { NotificationCenter } from '../contributions/notification-center.js';
+import { performHubRequest } from './hub-request.js';
 
 /** The parts of the host the peer services reach. */
 export interface PeerServiceDeps {
@@ -15,6 +16,11 @@ export interface PeerServiceDeps {
   notifications: NotificationCenter;
   /** Routes `rpc/call` to whoever serves the method (another peer, the host, a plugin). */
   callRpc(method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
+  /** The `permissions.hub` allowlist of an extension's approved manifest. */
+  hubRoutes(extension: string): readonly string[];
+  /** The running hub (URL and token), if any. */
+  hub(): { url: string; token: string | undefined } | undefined;
+  hostId: string;
 }
 
 /** Largest number of event subscriptions one peer may hold. */
@@ -93,6 +99,11 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
         if (typeof p.method !== 'string') throw new ServiceError('invalid_params', 'rpc/call needs "method"');
         return deps.callRpc(p.method, p.params, call.signal);
       },
+    }),
+    broker.registerService('hub/request', {
+      capability: 'hub.request',
+      scope: 'global',
+      handler: (call) => performHubRequest(call.params, deps.hubRoutes(call.extension), deps.hub(), deps.hostId, call.signal),
     }),
   ];
   return { dispose: () => regs.forEach((r) => r.dispose()) };
