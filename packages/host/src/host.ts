@@ -15,6 +15,7 @@ import type { ExperimentalFlags } from './config/experimental-flags.js';
 import { isProcessAlive, type CorruptFileDiagnostic } from './store/index.js';
 import { EventBus } from './bus/event-bus.js';
 import { CapabilityBroker } from './broker/capability-broker.js';
+import { ProjectStore } from './projects/project-store.js';
 import type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
 
 /** Options of {@link createHost}. */
@@ -61,6 +62,7 @@ export class Host {
   private busInstance: EventBus | undefined;
   private brokerInstance: CapabilityBroker | undefined;
   private peerManager: Promise<PeerManager> | undefined;
+  private projectStore: ProjectStore | undefined;
 
   constructor(options: CreateHostOptions) {
     this.identity = resolveHostIdentity(options.identity);
@@ -110,6 +112,12 @@ export class Host {
   get broker(): CapabilityBroker {
     this.brokerInstance ??= new CapabilityBroker({ hostId: this.identity.id });
     return this.brokerInstance;
+  }
+
+  /** The registered projects (`<home>/projects.json`). */
+  get projects(): ProjectStore {
+    this.projectStore ??= new ProjectStore({ home: this.home, bus: this.bus, eventSource: this.identity.id });
+    return this.projectStore;
   }
 
   /** The peers of this host, created on first use (loading the protocol only then). */

@@ -14,6 +14,8 @@ import { PeerSupervisor } from './peer-supervisor.js';
 import type { PeerSupervisorOptions } from './peer-supervisor.js';
 import { registerPeerServices, serveBrokerOnConnection } from './peer-services.js';
 import { matchesActivation } from './activation.js';
+import { registerHostServices } from '../broker/services/host-services.js';
+import { ExtensionStorage } from '../storage/extension-storage.js';
 
 /** An action as declared by an enabled extension's manifest (it can be listed without starting anything). */
 export interface DeclaredAction {
@@ -65,6 +67,15 @@ export class PeerManager {
         (ext) => this.connections.get(ext),
         this.subscriptions,
       ),
+    );
+    const storages = new Map<string, ExtensionStorage>();
+    this.disposables.push(
+      registerHostServices(options.broker, {
+        bus: options.bus,
+        projects: host.projects,
+        storageFor: (ext) => storages.get(ext) ?? storages.set(ext, new ExtensionStorage({ home: host.home, extension: ext })).get(ext)!,
+        declaredEvents: (ext) => this.manifests.get(ext)?.contributes?.events,
+      }),
     );
     this.disposables.push(
       options.bus.subscribe({ types: ['*'] }, (event) => {
