@@ -22,3 +22,10 @@ export type { ActionResult, ActionView, HostAction, NotificationPayload } from '
 export type { PeerManager, DeclaredAction, PeerManagerOptions } from './peers/peer-manager.js';
 export type { PeerSupervisor, PeerSupervisorOptions } from './peers/peer-supervisor.js';
 export type { PeerState, PeerTransition } from './peers/peer-state.js';
+export * from './bus/index.js';
+export * from './broker/index.js';
+export * from './projects/index.js';
+export * from './storage/index.js';
+export { ContributionRegistry } from './contributions/contribution-registry.js';
+export { NotificationCenter } from './contributions/notification-center.js';
+export { normalizeActionResult } from './contributions/action-result.js';
