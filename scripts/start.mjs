@@ -36,5 +36,8 @@ for (const ext of JSON.parse(list.stdout)) if (ext.state === 'unapproved') outbo
 outboard('extensions', 'list');
 outboard('--help');
 outboard('hello', 'Ada');
+outboard('actions', 'list');
+outboard('actions', 'run', 'notes.add', '--args', JSON.stringify({ text: 'try Outboard' }));
+outboard('actions', 'run', 'notes.list');
 outboard('extensions', 'doctor');
-process.stdout.write(`\nDemo home: ${home}\nKeep exploring with:\n  export OUTBOARD_HOME=${home}\n  alias outboard="node ${cli}"\n  outboard extensions info hello\n`);
+process.stdout.write(`\nDemo home: ${home}\nKeep exploring with:\n  export OUTBOARD_HOME=${home}\n  alias outboard="node ${cli}"\n  outboard extensions info hello\n  outboard actions run notes.list\n`);
