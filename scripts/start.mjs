@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'packages', 'cli', 'dist', 'src', 'main.js');
+const cli = join(root, 'packages', 'cli', 'dist', 'bundle', 'main.js');
 if (!existsSync(cli)) {
   process.stderr.write('The CLI is not built: run `npm ci` (it builds through prepare) or `npm run build` first.\n');
   process.exit(1);
