@@ -19,6 +19,13 @@ interface ListEntry {
   path: string;
 }
 
+/** Every file path named in a package.json `exports` value (conditions and subpaths, recursively). */
+function exportTargets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(exportTargets);
+  return [];
+}
+
 /** Runs an installed CLI (its main.js with this Node, or its npm bin link) with its own home. */
 function runInstalled(argv: string[], home: string, cwd: string): { status: number | null; stdout: string; stderr: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' };
@@ -76,14 +83,16 @@ describe('installed with npm, OUTBOARD_BIN re-enters the same install', { timeou
   });
   after(() => tmp.cleanup());
 
-  it('packs every file the CLI needs at run time', () => {
-    const listing = (tgz: string): string[] => spawnSync('tar', ['tzf', tgz], { encoding: 'utf8' }).stdout.split('\n');
-    const [manifest, host, cli] = tarballs.map(listing);
-    assert.ok(cli?.includes('package/dist/src/main.js') && cli.includes('package/package.json'), 'cli: main.js');
-    assert.ok(host?.includes('package/dist/src/index.js'), 'host: index.js');
-    assert.ok(manifest?.includes('package/dist/src/index.js'), 'manifest: index.js');
-    assert.ok(manifest?.includes('package/schema/extension-manifest.v1.schema.json'), 'manifest: the published JSON Schema');
-    for (const list of [manifest, host, cli]) assert.ok(!list?.some((f) => f.startsWith('package/dist/tests/') || f.startsWith('package/src/')), 'no tests or sources shipped');
+  it('packs every file the CLI needs at run time: each entry, export and bin of each package', () => {
+    assert.ok(tarballs.some((t) => t.includes('outboard-cli-')) && tarballs.some((t) => t.includes('outboard-host-')) && tarballs.some((t) => t.includes('outboard-manifest-')), tarballs.join(', '));
+    for (const tarball of tarballs) {
+      const files = new Set(spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.split('\n'));
+      const pkg = JSON.parse(spawnSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout) as { main?: string; bin?: Record<string, string>; exports?: unknown };
+      const targets = [pkg.main, ...Object.values(pkg.bin ?? {}), ...exportTargets(pkg.exports)].filter((t): t is string => typeof t === 'string');
+      assert.ok(targets.length > 0, tarball);
+      for (const target of targets) assert.ok(files.has(`package/${target.replace(/^\.\//, '')}`), `${tarball} lacks ${target}`);
+      assert.ok(![...files].some((f) => f.startsWith('package/dist/tests/') || f.startsWith('package/src/')), `${tarball}: no tests or sources shipped`);
+    }
   });
 
   it('a global install (npm install -g --prefix): its extension, found in the same global root, runs it again', () => {

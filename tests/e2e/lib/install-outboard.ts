@@ -1,10 +1,36 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './fixture-home.js';
 
-/** The workspaces an `outboard` install is made of, in dependency order. */
-export const CLI_WORKSPACES = ['manifest', 'host', 'cli'] as const;
+interface WorkspacePackageJson {
+  name: string;
+  dependencies?: Record<string, string>;
+}
+
+/**
+ * The workspace folders (under packages/) an install of `rootPackage` is made of: it and every workspace it
+ * depends on, transitively, read from the package.json files so a new internal dependency is picked up.
+ */
+export function workspaceClosure(rootPackage = '@outboard/cli'): string[] {
+  const byName = new Map<string, { folder: string; pkg: WorkspacePackageJson }>();
+  for (const folder of readdirSync(join(REPO_ROOT, 'packages'))) {
+    const file = join(REPO_ROOT, 'packages', folder, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as WorkspacePackageJson;
+    byName.set(pkg.name, { folder, pkg });
+  }
+  const out: string[] = [];
+  const visit = (name: string): void => {
+    const entry = byName.get(name);
+    if (!entry || out.includes(entry.folder)) return;
+    out.push(entry.folder);
+    for (const dep of Object.keys(entry.pkg.dependencies ?? {})) visit(dep);
+  };
+  visit(rootPackage);
+  if (out.length === 0) throw new Error(`no workspace package named ${rootPackage} under packages/`);
+  return out;
+}
 
 /** How long one npm invocation may take before the test gives up. */
 const NPM_TIMEOUT_MS = 90_000;
@@ -45,9 +71,9 @@ export function packFolder(folder: string, dest: string): string {
   return join(dest, name);
 }
 
-/** Packs `@outboard/manifest`, `@outboard/host` and `@outboard/cli` of this checkout (built) into `dest`. */
+/** Packs `@outboard/cli` of this checkout and every workspace it depends on (all built) into `dest`. */
 export function packWorkspaces(dest: string): string[] {
-  return CLI_WORKSPACES.map((w) => {
+  return workspaceClosure().map((w) => {
     const folder = join(REPO_ROOT, 'packages', w);
     if (!existsSync(join(folder, 'dist', 'src', 'index.js'))) throw new Error(`packages/${w} is not built; run \`npx tsc -b packages/${w}\` first`);
     return packFolder(folder, dest);
