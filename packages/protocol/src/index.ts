@@ -63,3 +63,10 @@ export {
   type ChildShutdownOptions,
   type ChildShutdownResult,
 } from './node/child-process-transport.js';
+
+export { STANDARD_HANDSHAKE, type ConformanceStep, type ConformanceVector, type Pattern } from './conformance/conformance-vector.js';
+export { describePattern, matchPattern, substituteCaptures, type Mismatch } from './conformance/pattern-match.js';
+export { runConformance, runConformanceVector, type ConformanceOptions, type ConformanceReport, type VectorFailure, type VectorResult } from './conformance/conformance-runner.js';
+export { defaultVectorsDirectory, loadConformanceVectors } from './conformance/conformance-vectors.js';
+export { formatConformanceSummary, formatVectorResult } from './conformance/conformance-report.js';
+export { serveConformanceMethods } from './conformance/conformance-methods.js';

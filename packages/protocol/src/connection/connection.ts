@@ -2,10 +2,9 @@ import type { Disposable } from '../disposable.js';
 import { Emitter, type Event } from '../emitter.js';
 import { ConnectionError } from '../errors/connection-error.js';
 import { ResponseError } from '../errors/response-error.js';
-import { encodeFrame, exceedsByteLimit } from '../framing/frame-encoder.js';
+import { exceedsByteLimit } from '../framing/frame-encoder.js';
 import { FrameReader } from '../framing/frame-reader.js';
-import type { Framing } from '../framing/framing.js';
-import { BuiltInMethods, type ProgressToken, type RequestId } from '../messages.js';
+import { BuiltInMethods } from '../messages.js';
 import type { TransportSink } from '../transport.js';
 import { resolveConnectionOptions, type ConnectionOptions, type ResolvedConnectionOptions } from './connection-options.js';
 import type { ConnectionWarning } from './connection-warning.js';
@@ -16,7 +15,8 @@ import { OutgoingRequests, PendingRequest } from './outgoing-requests.js';
 import { OutgoingWriter } from './outgoing-writer.js';
 import type { NotificationHandler, RequestHandler } from './request-context.js';
 import { checkRequestOptions, withProgressToken, type RequestOptions } from './request-options.js';
-import { serializeError, serializeNotification, serializeRequest, serializeResult } from './message-serializer.js';
+import { serializeNotification, serializeRequest } from './message-serializer.js';
+import { OutgoingMessages } from './outgoing-messages.js';
 
 /** Lifecycle of a connection: `new` until `listen()`, `open` until closed by either side, `closing` during teardown. */
 export type ConnectionState = 'new' | 'open' | 'closing' | 'closed';
@@ -56,7 +56,7 @@ export class Connection {
   private readonly closeEmitter: Emitter<ConnectionCloseEvent>;
   private readonly warningEmitter = new Emitter<ConnectionWarning>();
   private closeEvent: ConnectionCloseEvent | undefined;
-  private writeFraming: Framing;
+  private readonly out: OutgoingMessages;
   private framingSettled: boolean;
   private nextId = 1;
 
@@ -66,18 +66,19 @@ export class Connection {
     this.options = resolved;
     this.counters = new ConnectionDiagnosticsCounters(resolved, (warning) => this.warningEmitter.fire(warning));
     this.closeEmitter = new Emitter((error) => this.counters.warn('listener_failed', `an onClose listener of the connection to ${resolved.name} threw: ${String(error)}`));
-    this.writeFraming = resolved.framing === 'content-length' ? 'content-length' : 'ndjson';
     this.framingSettled = resolved.framing !== 'auto';
     this.writer = new OutgoingWriter(resolved.transport, resolved.maxQueuedWriteBytes, () => this.incoming.flushProgress());
+    const out = new OutgoingMessages(this.writer, this.counters, resolved, () => this.currentState === 'open');
+    this.out = out;
     const name = resolved.name;
-    this.outgoing = new OutgoingRequests({ name, sendCancel: (id) => this.sendNotificationQuietly(BuiltInMethods.cancelRequest, { id }) });
+    this.outgoing = new OutgoingRequests({ name, sendCancel: (id) => out.sendQuietly(BuiltInMethods.cancelRequest, { id }) });
     this.incoming = new IncomingRequests(
       {
         name,
         handlerFor: (method) => this.requestHandlers.get(method),
-        sendResult: (id, result) => this.sendResult(id, result),
-        sendError: (id, error) => this.sendError(id, error),
-        sendProgress: (token, value) => this.sendProgress(token, value),
+        sendResult: (id, result) => out.sendResult(id, result),
+        sendError: (id, error) => out.sendError(id, error),
+        sendProgress: (token, value) => out.sendProgress(token, value),
         scheduleFlush: () => this.writer.schedule(),
       },
       resolved.maxIncomingInFlight,
@@ -89,12 +90,12 @@ export class Connection {
       outgoing: this.outgoing,
       incoming: this.incoming,
       notificationHandler: (method) => this.notificationHandlers.get(method),
-      sendResult: (id, result) => this.sendResult(id, result),
-      sendError: (id, error) => this.sendError(id, error),
+      sendResult: (id, result) => out.sendResult(id, result),
+      sendError: (id, error) => out.sendError(id, error),
       onFraming: (framing) => {
         if (this.framingSettled) return;
         this.framingSettled = true;
-        this.writeFraming = framing;
+        out.framing = framing;
       },
     });
     this.reader = new FrameReader(this.router, { maxMessageBytes: resolved.maxMessageBytes, maxStrayChars: resolved.maxStrayLineChars });
@@ -202,8 +203,8 @@ export class Connection {
     if (signal?.aborted) return Promise.reject(new ResponseError('cancelled', `the request "${method}" to ${this.name} was cancelled before it was sent`, { method }));
     return new Promise<R>((resolve, reject) => {
       const pending = new PendingRequest(id, method, resolve as (value: unknown) => void, reject, timeoutMs, onProgress, resetTimeoutOnProgress, signal);
-      if (!this.writer.enqueue(encodeFrame(json, this.writeFraming))) {
-        reject(this.queueFullError(method));
+      if (!this.out.enqueue(json)) {
+        reject(this.out.queueFullError(method));
         return;
       }
       this.outgoing.add(pending);
@@ -227,7 +228,7 @@ export class Connection {
       this.counters.oversizedOutgoing++;
       throw new ResponseError('too_large', `the notification "${method}" to ${this.name} is over the ${this.options.maxMessageBytes}-byte limit (maxMessageBytes) and was not sent; send less per message or raise the limit on both sides`, { method, limit: this.options.maxMessageBytes });
     }
-    if (!this.writer.enqueue(encodeFrame(json, this.writeFraming))) throw this.queueFullError(method);
+    if (!this.out.enqueue(json)) throw this.out.queueFullError(method);
   }
 
   /**
@@ -252,7 +253,7 @@ export class Connection {
   diagnostics(): ConnectionDiagnostics {
     return this.counters.snapshot({
       state: this.currentState,
-      framing: this.writeFraming,
+      framing: this.out.framing,
       incomingFraming: this.reader.framing,
       pendingOutgoing: this.outgoing.size,
       runningIncoming: this.incoming.runningCount,
@@ -297,60 +298,5 @@ export class Connection {
     return this.currentState === 'new'
       ? new ConnectionError('not_listening', `cannot send "${method}": the connection to ${this.name} is not listening yet; call listen() first`)
       : new ConnectionError('closed', `cannot send "${method}": the connection to ${this.name} is closed (${this.closeEvent?.reason ?? 'closed'}); start a new connection`);
-  }
-
-  private queueFullError(method: string): ResponseError {
-    this.counters.warn('write_queue_full', `${this.name} is not reading its input: ${this.writer.queuedCharCount} bytes are queued (maxQueuedWriteBytes ${this.options.maxQueuedWriteBytes}); "${method}" was not sent. The peer may be stuck`);
-    return new ResponseError('unavailable', `cannot send "${method}": ${this.name} is not reading and the write queue is full (maxQueuedWriteBytes); retry later`, { method });
-  }
-
-  private sendResult(id: RequestId, result: unknown): void {
-    if (this.currentState !== 'open') return;
-    let json: string;
-    try {
-      json = serializeResult(id, result);
-    } catch (error) {
-      this.sendError(id, new ResponseError('internal', `the result cannot be encoded as JSON (${String(error)})`));
-      return;
-    }
-    if (exceedsByteLimit(json, this.options.maxMessageBytes)) {
-      this.counters.oversizedOutgoing++;
-      this.counters.warn('oversized_outgoing', `a result for ${this.name} (request id ${JSON.stringify(id)}) is over the ${this.options.maxMessageBytes}-byte limit; it was replaced by a too_large error. Return less per request (page large data)`);
-      this.sendError(id, new ResponseError('too_large', `the result is over the ${this.options.maxMessageBytes}-byte limit and was not sent; ask for less per request (page large data)`, { limit: this.options.maxMessageBytes }));
-      return;
-    }
-    this.enqueueAnswer(json);
-  }
-
-  private sendError(id: RequestId | null, error: ResponseError): void {
-    if (this.currentState !== 'open') return;
-    let json = serializeError(id, error.toWire());
-    if (exceedsByteLimit(json, this.options.maxMessageBytes)) json = serializeError(id, { code: error.code, message: error.message.slice(0, 1024), data: { code: error.reason } });
-    this.enqueueAnswer(json);
-  }
-
-  private enqueueAnswer(json: string): void {
-    if (!this.writer.enqueue(encodeFrame(json, this.writeFraming))) {
-      this.counters.warn('write_queue_full', `${this.name} is not reading its input (maxQueuedWriteBytes ${this.options.maxQueuedWriteBytes} reached); a response was dropped and the peer's request will time out`);
-    }
-  }
-
-  private sendProgress(token: ProgressToken, value: unknown): void {
-    if (!this.sendNotificationQuietly(BuiltInMethods.progress, { token, value })) this.counters.droppedProgress++;
-  }
-
-  private sendNotificationQuietly(method: string, params: unknown): boolean {
-    if (this.currentState !== 'open') return false;
-    let json: string;
-    try {
-      json = serializeNotification(method, params);
-    } catch {
-      return false;
-    }
-    if (exceedsByteLimit(json, this.options.maxMessageBytes)) {
-      this.counters.oversizedOutgoing++;
-      return false;
-    }
-    return this.writer.enqueue(encodeFrame(json, this.writeFraming));
   }
 }

@@ -21,6 +21,13 @@ export interface ChildProcessTransportOptions {
   readonly stderr?: 'pipe' | 'inherit' | 'ignore' | number;
   /** Bytes of the end of stderr kept for `stderrTail()` when piped. Default 8192. */
   readonly stderrTailBytes?: number;
+  /**
+   * Start the child as the leader of its own process group (`detached`), and have `kill()`/`shutdown()`
+   * signal the whole group, so that processes it started go with it. A terminal's Ctrl+C then no longer
+   * reaches the child directly: its host decides. POSIX only; elsewhere signals go to the child alone.
+   * Default false.
+   */
+  readonly processGroup?: boolean;
 }
 
 /** How a child ended. */
@@ -73,6 +80,7 @@ export class ChildProcessTransport implements Transport {
   private exitInfo: ChildExit | undefined;
   private spawnError: Error | undefined;
   private sink: TransportSink | undefined;
+  private readonly processGroup: boolean;
 
   /** @throws TypeError naming a bad option. */
   constructor(options: ChildProcessTransportOptions) {
@@ -84,7 +92,16 @@ export class ChildProcessTransport implements Transport {
       throw new TypeError(`ChildProcessTransportOptions.stderr must be "pipe", "inherit", "ignore" or a file descriptor, got ${describe(stderr)}`);
     }
     this.stderrTailBytes = checkInteger('ChildProcessTransportOptions', 'stderrTailBytes', options.stderrTailBytes ?? 8192, 0, 'bytes');
-    this.child = spawn(options.command, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv | undefined, stdio: ['pipe', 'pipe', stderr], shell: false, windowsHide: true });
+    if (options.processGroup !== undefined && typeof options.processGroup !== 'boolean') throw new TypeError(`ChildProcessTransportOptions.processGroup must be a boolean, got ${describe(options.processGroup)}`);
+    this.processGroup = options.processGroup === true && process.platform !== 'win32';
+    this.child = spawn(options.command, args, {
+      cwd: options.cwd,
+      env: options.env as NodeJS.ProcessEnv | undefined,
+      stdio: ['pipe', 'pipe', stderr],
+      shell: false,
+      windowsHide: true,
+      detached: this.processGroup,
+    });
     this.exited = new Promise<ChildExit>((resolve) => {
       this.child.once('exit', (code, signal) => {
         this.exitInfo = { code, signal };
@@ -148,17 +165,38 @@ export class ChildProcessTransport implements Transport {
     this.streams.close();
   }
 
-  /** Sends a signal if the child is still running. Returns whether it was sent. */
+  /**
+   * Sends a signal if the child is still running; with `processGroup`, to its whole group, which may outlive
+   * the child (what it started). Returns whether it was sent.
+   */
   kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
-    if (this.exitInfo || this.child.pid === undefined) return false;
+    const pid = this.child.pid;
+    if (pid === undefined) return false;
+    if (this.processGroup) {
+      try {
+        process.kill(-pid, signal);
+        return true;
+      } catch {
+        // No such group (everyone in it exited): fall back to the child itself.
+      }
+    }
+    if (this.exitInfo) return false;
     return this.child.kill(signal);
   }
 
   /**
    * Stops the child in steps, each only if it is still running: `requestShutdown()`, close stdin, wait,
-   * SIGTERM, wait, SIGKILL, wait. Resolves with the step after which it exited. Never rejects.
+   * SIGTERM, wait, SIGKILL, wait. Resolves with the step after which it exited. Never rejects. With
+   * `processGroup`, signals go to the group, and whatever is left of the group once the child exited is
+   * killed (SIGKILL): the child was told to stop, so what it leaves behind is orphaned.
    */
   async shutdown(options: ChildShutdownOptions = {}): Promise<ChildShutdownResult> {
+    const result = await this.stopInSteps(options);
+    if (this.processGroup && result.exit) this.kill('SIGKILL');
+    return result;
+  }
+
+  private async stopInSteps(options: ChildShutdownOptions): Promise<ChildShutdownResult> {
     const requestTimeoutMs = checkInteger('ChildShutdownOptions', 'requestTimeoutMs', options.requestTimeoutMs ?? 2000, 0, 'milliseconds');
     const stdinTimeoutMs = checkInteger('ChildShutdownOptions', 'stdinTimeoutMs', options.stdinTimeoutMs ?? 2000, 0, 'milliseconds');
     const sigtermTimeoutMs = checkInteger('ChildShutdownOptions', 'sigtermTimeoutMs', options.sigtermTimeoutMs ?? 2000, 0, 'milliseconds');

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { StreamTransport } from './stream-transport.js';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport, TransportSink } from '../transport.js';
@@ -83,6 +84,6 @@ function redirectConsoleToStderr(): () => void {
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
-  console.dir = (item: unknown) => console.error(item);
+  console.dir = (item: unknown) => void process.stderr.write(`${inspect(item)}\n`);
   return () => Object.assign(console, saved);
 }
