@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Options of {@link PeerLog}. */
@@ -42,6 +42,15 @@ export class PeerLog {
   write(chunk: Buffer | string): void {
     const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
     this.remember(text);
+    this.append(text);
+  }
+
+  /** Writes one line of the host's own (a lifecycle note, never a payload), marked as such; not part of {@link tail}. */
+  note(line: string): void {
+    this.append(`[host ${new Date().toISOString()}] ${line}\n`);
+  }
+
+  private append(text: string): void {
     const bytes = Buffer.from(text, 'utf8');
     if (this.fd === undefined) this.open();
     if (this.size + bytes.length > this.maxBytes && this.size > 0) this.rotate();
@@ -53,12 +62,7 @@ export class PeerLog {
     }
   }
 
-  /** Writes one line of the host's own (a lifecycle note, never a payload), marked as such. */
-  note(line: string): void {
-    this.write(`[host ${new Date().toISOString()}] ${line}\n`);
-  }
-
-  /** The last lines the peer wrote (at most `tailLines`), the unfinished one included. */
+  /** The last lines the peer itself wrote (at most `tailLines`), the unfinished one included; host notes are not in it. */
   tail(): string[] {
     return this.partial ? [...this.lines, this.partial] : [...this.lines];
   }
@@ -104,4 +108,28 @@ export class PeerLog {
     }
     this.open();
   }
+}
+
+/**
+ * The last `count` lifecycle notes the host wrote to a peer's log (`[host …]` lines: starts, transitions,
+ * crashes), read from the end of `<home>/ext/<name>/logs/peer.log`; [] when there is no log yet.
+ */
+export function recentPeerNotes(home: string, name: string, count = 10): { log: string; notes: string[] } {
+  const log = join(home, 'ext', name, 'logs', 'peer.log');
+  let text = '';
+  try {
+    const fd = openSync(log, 'r');
+    try {
+      const size = statSync(log).size;
+      const length = Math.min(size, 64 * 1024);
+      const buffer = Buffer.alloc(length);
+      readSync(fd, buffer, 0, length, size - length);
+      text = buffer.toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return { log, notes: [] };
+  }
+  return { log, notes: text.split('\n').filter((l) => l.startsWith('[host ')).slice(-count) };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ExtensionManifest } from '@outboard/manifest';
 import { ChildProcessTransport, Connection, HandshakeError, ResponseError, performHostHandshake, startHeartbeat } from '@outboard/protocol';
-import type { Disposable, RequestOptions } from '@outboard/protocol';
+import type { ChildExit, Disposable, RequestOptions } from '@outboard/protocol';
 import type { HostIdentity } from '../identity/host-identity.js';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
@@ -59,6 +59,10 @@ interface Run {
   configFile: { dispose(): void } | undefined;
   /** The grants given to this run at activation. */
   grants: string[];
+  /** Set when the host kills the run and reports its end itself: onExit then stays quiet. */
+  exitHandled: boolean;
+  /** Why the host killed it (reported instead of the bare signal). */
+  killReason: string | undefined;
 }
 
 /**
@@ -178,7 +182,8 @@ export class PeerSupervisor {
       const plan0 = planPeerLaunch({ identity: this.deps.identity, home: this.deps.home, baseEnv: this.deps.baseEnv, extension: ext, configFile: '', hub: this.deps.hub() });
       configFile = writeCommandConfigFile(plan0.cwd, this.deps.identity.id, await this.deps.config());
       const plan = { ...plan0, env: { ...plan0.env, [`${this.deps.identity.envPrefix}_EXTENSION_CONFIG`]: configFile.path } };
-      transport = new ChildProcessTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'pipe' });
+      // Its own process group: stopping it stops what it started, and a terminal's Ctrl+C goes to the host, which cancels.
+      transport = new ChildProcessTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'pipe', processGroup: true });
     } catch (error) {
       configFile?.dispose();
       const message = error instanceof RunnableError ? `cannot start: ${error.message}` : `cannot start: ${(error as Error).message}`;
@@ -186,12 +191,13 @@ export class PeerSupervisor {
       throw this.unavailable(`${this.name}: ${message}`);
     }
     const connection = new Connection({ transport, name: `extension ${this.name}`, maxMessageBytes: this.opts.maxMessageBytes, requestTimeoutMs: this.opts.requestTimeoutMs });
-    const run: Run = { id: randomUUID(), transport, connection, disposables: [], configFile, grants: [] };
+    const run: Run = { id: randomUUID(), transport, connection, disposables: [], configFile, grants: [], exitHandled: false, killReason: undefined };
     this.run = run;
     run.disposables.push(transport.onStderr((text) => this.log.write(text)));
     run.disposables.push(connection.onWarning((w) => this.log.note(`protocol warning: ${w.message}`)));
     run.disposables.push(this.deps.serve(connection, this.name, () => this.currentGrants(run)));
-    void transport.exited.then((exit) => this.onExit(run, exit.error ? `could not be started: ${exit.error.message}` : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`));
+    void transport.exited.then((exit) => this.onExit(run, describeExit(run, exit)));
+    run.disposables.push(connection.onClose((event) => this.onConnectionLost(run, event.initiatedBy)));
     run.disposables.push(connection.listen());
     this.log.note(`started pid ${transport.pid ?? '?'}: ${transport.child.spawnargs.join(' ')}`);
     this.move('handshaking', `pid ${transport.pid ?? '?'}`);
@@ -218,8 +224,11 @@ export class PeerSupervisor {
     } catch (error) {
       if (this.run !== run) throw this.unavailable(`${this.name} stopped while starting`);
       const refused = error instanceof HandshakeError && (error.code === 'rejected_by_host' || error.code === 'protocol_mismatch' || error.code === 'invalid_peer_info');
-      const message = `handshake failed: ${(error as Error).message}`;
+      // The reason is reported here: the handshake's, or the exit when the peer died during it.
+      run.exitHandled = true;
       await this.kill(run);
+      const lost = error instanceof HandshakeError && error.code === 'connection_lost' && run.transport.exit;
+      const message = lost ? `the peer ${describeExit(run, lost)} during the handshake` : `handshake failed: ${(error as Error).message}`;
       if (refused) this.fail(message, false);
       else this.crashed(run, message);
       throw this.unavailable(`${this.name}: ${message}`);
@@ -242,6 +251,7 @@ export class PeerSupervisor {
             this.diagnosticText = why;
             if (this.stateValue === 'ready') this.move('degraded', why);
             this.log.note(`${why}; restarting it`);
+            run.killReason = `was killed by the host: ${why}`;
             run.transport.kill('SIGKILL');
           },
         }),
@@ -255,8 +265,19 @@ export class PeerSupervisor {
     return { ...now, capabilities: run.grants.filter((c) => now.capabilities.includes(c)) };
   }
 
+  private onConnectionLost(run: Run, initiatedBy: 'local' | 'remote'): void {
+    if (this.run !== run || initiatedBy !== 'remote' || this.stateValue === 'stopping') return;
+    // The peer can serve nothing more: its contributions go now (before its pending requests are answered
+    // with unavailable), not when its process is reaped.
+    this.deps.contributions.remove(this.name);
+    // A peer that closed its output but lives on is ended, so that its exit is counted as a crash.
+    const timer = setTimeout(() => run.transport.kill('SIGKILL'), this.opts.stopStepMs);
+    timer.unref();
+    void run.transport.exited.then(() => clearTimeout(timer));
+  }
+
   private onExit(run: Run, how: string): void {
-    if (this.run !== run) return;
+    if (this.run !== run || run.exitHandled) return;
     if (this.stateValue === 'stopping' || this.stateValue === 'stopped') return;
     this.crashed(run, `the peer ${how}`);
   }
@@ -293,6 +314,8 @@ export class PeerSupervisor {
   }
 
   private endRun(run: Run): void {
+    // What a crashed peer started is orphaned: its group goes with it (a no-op when the group is gone).
+    if (run.transport.exit) run.transport.kill('SIGKILL');
     this.deps.contributions.remove(this.name);
     for (const d of run.disposables.splice(0)) d.dispose();
     run.connection.dispose();
@@ -313,10 +336,18 @@ export class PeerSupervisor {
     const t: PeerTransition = { extension: this.name, from, to, reason, time: new Date().toISOString() };
     this.history.push(t);
     if (this.history.length > 20) this.history.shift();
+    // Written to the log too, so that `extensions info` in another process can show what happened.
+    this.log.note(`${from} → ${to}: ${reason}`);
     this.deps.onTransition(t);
   }
 
   private unavailable(message: string): ResponseError {
     return new ResponseError('unavailable', message);
   }
+}
+
+/** How a run's process ended, one phrase (`exited with code 3`, `was killed by SIGKILL`). */
+function describeExit(run: Run, exit: ChildExit): string {
+  if (exit.error) return `could not be started: ${exit.error.message}`;
+  return run.killReason ?? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`);
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -6,6 +6,9 @@ import { createHost } from '../../src/index.js';
 import type { Host } from '../../src/index.js';
 
 const FIXTURE = fileURLToPath(new URL('../../../tests/fixtures/peers/fixture-peer.mjs', import.meta.url));
+const PYTHON_FIXTURE = fileURLToPath(new URL('../../../tests/fixtures/peers/fixture_peer.py', import.meta.url));
+/** The built host entry, as a file: URL (for scripts that run a host of their own). */
+export const HOST_URL = pathToFileURL(fileURLToPath(new URL('../../src/index.js', import.meta.url))).href;
 const PROTOCOL_URL = pathToFileURL(fileURLToPath(new URL('../../../../protocol/dist/src/index.js', import.meta.url))).href;
 
 /** Options of {@link peerHome}. */
@@ -21,10 +24,28 @@ export interface PeerFixture {
   grant?: string[];
   /** Skip approval. */
   unapproved?: boolean;
+  /** Project ids the grants are limited to (`grants.projects`). Default: not limited. */
+  grantProjects?: string[];
+  /** The fixture program: the Node one (default) or the Python one (fixture_peer.py, stdlib only). */
+  runtime?: 'node' | 'python';
+  /**
+   * Prefix of the default contributions' ids (`<prefix>.hello`, `<prefix>.echo`, `<prefix>.status`,
+   * `<prefix>.happened`); the fixture acts on what follows the first dot. Give each peer its own when
+   * several run together. Default `fx`.
+   */
+  prefix?: string;
 }
 
+/** The actions a fixture declares by default, sorted, for a prefix. */
+export function fixtureActions(prefix = 'fx'): string[] {
+  return ['big', 'call', 'denied', 'hello', 'notify', 'slow'].map((a) => `${prefix}.${a}`);
+}
+
+/** The actions every fixture declares unless told otherwise (prefix `fx`). */
+export const FIXTURE_ACTIONS = fixtureActions();
+
 /** A temporary home with fixture peer extensions installed as dev paths and approved, and a host on it. */
-export async function peerHome(fixtures: PeerFixture[], env: Record<string, string> = {}): Promise<{ host: Host; home: string; marks: string; cleanup(): Promise<void> }> {
+export async function peerHome(fixtures: PeerFixture[], env: Record<string, string> = {}): Promise<{ host: Host; home: string; root: string; marks: string; hostEnv: NodeJS.ProcessEnv; cleanup(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'outboard-peers-'));
   const home = join(root, 'home');
   const marks = join(root, 'marks.log');
@@ -33,12 +54,21 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
   for (const f of fixtures) {
     const dir = join(root, 'ext', f.name);
     mkdirSync(dir, { recursive: true });
-    copyFileSync(FIXTURE, join(dir, 'peer.mjs'));
+    const python = f.runtime === 'python';
+    copyFileSync(python ? PYTHON_FIXTURE : FIXTURE, join(dir, python ? 'peer.py' : 'peer.mjs'));
+    const x = f.prefix ?? 'fx';
     const contributes = f.contributes ?? {
-      actions: [{ id: 'fx.hello', title: 'Say hello', targets: ['global', 'project'] }, { id: 'fx.slow', title: 'Slow' }, { id: 'fx.notify', title: 'Notify' }, { id: 'fx.denied', title: 'Denied' }],
-      rpc: ['fx.echo'],
-      status: [{ id: 'fx.status', title: 'Status' }],
-      events: ['fx.happened'],
+      actions: [
+        { id: `${x}.hello`, title: 'Say hello', targets: ['global', 'project'] },
+        { id: `${x}.slow`, title: 'Slow' },
+        { id: `${x}.notify`, title: 'Notify' },
+        { id: `${x}.denied`, title: 'Denied' },
+        { id: `${x}.call`, title: 'Call a host method' },
+        { id: `${x}.big`, title: 'Answer with a big result' },
+      ],
+      rpc: [`${x}.echo`],
+      status: [{ id: `${x}.status`, title: 'Status' }],
+      events: [`${x}.happened`],
     };
     writeFileSync(
       join(dir, 'package.json'),
@@ -50,7 +80,7 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
           extension: {
             apiVersion: 1,
             name: f.name,
-            peer: { exec: ['node', './peer.mjs', f.mode ?? 'good'], activation: f.activation ?? ['onAction', 'onRpc'] },
+            peer: { exec: python ? ['python3', './peer.py', f.mode ?? 'good'] : ['node', './peer.mjs', f.mode ?? 'good'], activation: f.activation ?? ['onAction', 'onRpc'] },
             contributes,
             capabilities: f.capabilities ?? { required: ['ui.action.contribute'], optional: ['ui.notification', 'events.publish', 'hub.request'] },
           },
@@ -70,16 +100,39 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
     const ext = extensions.find((e) => e.key === f.name);
     if (!ext?.name) throw new Error(`fixture ${f.name} was not discovered: ${JSON.stringify(extensions.map((e) => [e.key, e.state, e.reason]))}`);
     const caps = f.grant ?? [...(f.capabilities?.required ?? ['ui.action.contribute']), ...(f.capabilities?.optional ?? ['ui.notification', 'events.publish', 'hub.request'])];
-    await setup.approvals.approve({ ...ext, name: ext.name }, { capabilities: caps });
+    await setup.approvals.approve({ ...ext, name: ext.name }, { capabilities: caps, ...(f.grantProjects ? { projects: f.grantProjects } : {}) });
   }
   const host = make();
   return {
     host,
     home,
+    root,
     marks,
+    hostEnv,
     cleanup: async () => {
       await (await host.peers()).dispose();
+      // Whatever a failed test left running (every fixture process marks its pid) must not outlive it.
+      for (const pid of markedPids(marks)) killQuietly(pid);
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Every pid a fixture process wrote to the marks file (`start <pid>`, `grandchild <pid>`). */
+export function markedPids(marks: string): number[] {
+  let text = '';
+  try {
+    text = readFileSync(marks, 'utf8');
+  } catch {
+    return [];
+  }
+  return [...text.matchAll(/: (?:start|grandchild) (\d+)$/gm)].map((m) => Number(m[1]));
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { peerHome } from './peer-fixtures.js';
+import { FIXTURE_ACTIONS, peerHome } from './peer-fixtures.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 500, handshakeTimeoutMs: 3000 };
 
@@ -10,7 +10,7 @@ describe('peer supervisor', () => {
     const env = await peerHome([{ name: 'alpha' }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      assert.deepEqual((await peers.declaredActions()).map((a) => a.id), ['fx.denied', 'fx.hello', 'fx.notify', 'fx.slow']);
+      assert.deepEqual((await peers.declaredActions()).map((a) => a.id), FIXTURE_ACTIONS);
       const result = await peers.invokeAction('fx.hello', { projectId: 'p1', args: { a: 1 } });
       assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello {"a":1}' }]);
       assert.deepEqual(result.hostActions, [{ type: 'openUrl', url: 'https://example.org/x' }]);
@@ -18,7 +18,7 @@ describe('peer supervisor', () => {
       assert.equal(result.view?.kind, 'table');
       const supervisor = await peers.supervisor('alpha');
       assert.equal(supervisor?.state, 'ready');
-      assert.deepEqual(peers.contributions.actions().map((a) => a.id), ['fx.denied', 'fx.hello', 'fx.notify', 'fx.slow']);
+      assert.deepEqual(peers.contributions.actions().map((a) => a.id), FIXTURE_ACTIONS);
       await supervisor?.stop();
       assert.equal(supervisor?.state, 'stopped');
       assert.deepEqual(peers.contributions.actions(), []);

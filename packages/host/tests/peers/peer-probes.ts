@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+
+/** The lines of the marks file written by fixture peers, optionally only those of one extension (prefix removed). */
+export function readMarks(marks: string, extension?: string): string[] {
+  const lines = readFileSync(marks, 'utf8').split('\n').filter(Boolean);
+  if (extension === undefined) return lines;
+  const prefix = `${extension}: `;
+  return lines.filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length));
+}
+
+/** The pids of the fixture processes one extension started, in order. */
+export function startedPids(marks: string, extension: string): number[] {
+  return readMarks(marks, extension)
+    .map((l) => /^start (\d+)$/.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]));
+}
+
+/** Whether a process with this pid runs (a zombie, dead but not yet reaped by its parent, counts as gone). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // Field 3 of /proc/<pid>/stat is the state; Z is a zombie. The name (field 2) is in parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls `check` every 20 ms until it returns a truthy value; fails naming `what` after `timeoutMs`. */
+export async function waitUntil<T>(what: string, check: () => T | Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The rejection of `promise` (fails when it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error & { reason?: string; data?: { code?: string } }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection, but it resolved');
+}
+
+/** The p-th percentile (0..100) of `values` (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
