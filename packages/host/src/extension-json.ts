@@ -49,6 +49,8 @@ export interface InfoExtras {
   approval?: ApprovalRecord | undefined;
   /** The host's experimental switches (`identity.experiments`), each true or false. Default: none. */
   experimental?: Readonly<Record<string, boolean>>;
+  /** The peer's log and the host's latest notes about it (starts, state transitions, crashes). */
+  peerLog?: { log: string; notes: string[] } | undefined;
 }
 
 /**
@@ -83,6 +85,9 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
     conflictsWith: ext.conflictsWith,
     approval,
     experimental: { ...(extras.experimental ?? {}) },
+    peer: ext.manifest?.peer
+      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc'], log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
+      : null,
   };
 }
 

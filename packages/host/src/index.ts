@@ -29,3 +29,4 @@ export * from './storage/index.js';
 export { ContributionRegistry } from './contributions/contribution-registry.js';
 export { NotificationCenter } from './contributions/notification-center.js';
 export { normalizeActionResult } from './contributions/action-result.js';
+export { recentPeerNotes } from './peers/peer-log.js';

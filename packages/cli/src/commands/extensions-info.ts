@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import { toInfoEntry } from '@outboard/host';
+import { recentPeerNotes, toInfoEntry } from '@outboard/host';
 import { formatTable } from '../terminal/table.js';
 import { requireExtension } from './require-extension.js';
 import { parseOptions } from './parse-options.js';
@@ -10,7 +10,7 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   const opts = parseOptions(`${ctx.cmd} extensions info`, args, { json: { type: 'boolean' } }, 1);
   const ext = await requireExtension(ctx, opts.positionals[0], `${ctx.cmd} extensions info <name> [--json]`);
   const host = ctx.host();
-  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags });
+  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined });
   if (opts.flag('json')) {
     ctx.printJson(info);
     return 0;
@@ -29,7 +29,10 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   if (ext.enginesRange) rows.push(['Engines', `${ctx.cmd} ${ext.enginesRange}`]);
   if (m?.commands?.length) rows.push(['Commands', m.commands.map((c) => c.name).join(', ')]);
   if (m?.sidecar) rows.push(['Sidecar', describeRunnable(m.sidecar)]);
-  if (m?.peer) rows.push(['Peer', describeRunnable(m.peer)]);
+  if (m?.peer && info.peer) {
+    rows.push(['Peer', `${describeRunnable(m.peer)} (activation: ${info.peer.activation.join(', ')})`]);
+    if (info.peer.log) rows.push(['Peer log', info.peer.log]);
+  }
   const caps = m?.capabilities;
   if (caps?.required?.length || caps?.optional?.length) {
     rows.push(['Capabilities', [...(caps.required ?? []).map((c) => `${c} (required)`), ...(caps.optional ?? []).map((c) => `${c} (optional)`)].join(', ')]);
@@ -40,6 +43,7 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   for (const s of ext.shadowed) rows.push(['Shadowed copy', `${s.path} (${s.source}, ${s.version})`]);
   for (const c of ext.conflictsWith) rows.push(['Conflicts with', c]);
   ctx.print(...formatTable(rows.map(([k, v]) => [bold(`${k}:`), v ?? ''])));
+  if (info.peer?.recent.length) ctx.print('', bold('Peer, latest:'), ...info.peer.recent.map((l) => `  ${dim(l)}`));
   const problems = [...ext.problems, ...ext.warnings];
   if (problems.length) {
     ctx.print('', bold('Problems:'), ...problems.map((p) => `  ${p.path}: ${p.message} ${dim(`[${p.rule}]`)}\n    fix: ${p.fix}`));
