@@ -143,6 +143,7 @@ describe('help', () => {
       ['marker', 'Marker main command', 'marker'],
       ['marker-exec', 'Marker exec command', 'marker'],
       ['probe', 'Report argv, cwd, env and config', 'probe'],
+      ['probe-ask', 'Ask a question on the terminal', 'probe'],
       ['probe-cat', 'Copy stdin to stdout', 'probe'],
       ['probe-exec', 'The report, through exec', 'probe'],
       ['probe-exit', 'Exit with a code, or die of a signal', 'probe'],

@@ -132,6 +132,24 @@ describe('refusals exit 2 with the problem and the fix', () => {
   });
 });
 
+describe('after the host\'s own prompt, the terminal belongs to the extension', () => {
+  const tmp = tempDir();
+  const home = join(tmp.path, 'home');
+  before(() => installFixture(home, 'probe'));
+  after(() => tmp.cleanup());
+
+  it('approved at the prompt, the extension then reads what the user types', () => {
+    const r = runCliInTerminal(['probe-ask'], [['[y/N]', 'y\n'], ['name? ', 'Ada Lovelace\n']], { home });
+    assert.equal(r.code, 0, r.output);
+    assert.match(r.output, /extension got: \[Ada Lovelace\]/);
+    assert.equal(stateOf(home, 'probe'), 'enabled');
+    const again = runCliInTerminal(['probe-ask'], [['name? ', 'second\n']], { home });
+    assert.equal(again.code, 0, again.output);
+    assert.doesNotMatch(again.output, /\[y\/N\]/, 'no prompt once approved');
+    assert.match(again.output, /extension got: \[second\]/);
+  });
+});
+
 describe('commands nothing may run: Unknown command, exit 1, a hint naming the extension, its state and the fix', () => {
   const tmp = tempDir();
   const home = join(tmp.path, 'home');
