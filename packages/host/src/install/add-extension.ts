@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ManifestContext, ManifestProblem } from '@outboard/manifest';
 import { SUPPORTED_API_VERSIONS } from '@outboard/manifest';
@@ -37,6 +37,8 @@ export type AddExtensionResult =
  */
 export async function addExtension(input: AddExtensionInput): Promise<AddExtensionResult> {
   const folder = new UserExtensionsFolder(input.home, input.identity.id);
+  // A first add that fails must not leave the package.json it created behind ("nothing was changed").
+  const firstAdd = !existsSync(folder.packageJsonPath);
   folder.ensure();
   const { checkPackageJson: check } = await import('@outboard/manifest/validate');
   const local = resolve(input.cwd, input.spec);
@@ -49,6 +51,7 @@ export async function addExtension(input: AddExtensionInput): Promise<AddExtensi
       await runNpm(['install', '--save', spec], npm);
     } catch (error) {
       restore();
+      if (firstAdd && Object.keys(folder.dependencies()).length === 0) rmSync(folder.packageJsonPath, { force: true });
       throw error;
     }
     const after = folder.dependencies();
