@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ExtensionManifest } from '@outboard/manifest';
 import { ChildProcessTransport, Connection, HandshakeError, ResponseError, performHostHandshake, startHeartbeat } from '@outboard/protocol';
-import type { ChildExit, Disposable, RequestOptions } from '@outboard/protocol';
+import type { ChildExit, ConnectionDiagnostics, Disposable, RequestOptions } from '@outboard/protocol';
 import type { HostIdentity } from '../identity/host-identity.js';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
@@ -82,6 +82,8 @@ export class PeerSupervisor {
   private readonly history: PeerTransition[] = [];
   private lastErrorText: string | undefined;
   private diagnosticText: string | undefined;
+  /** The counters of the last connection, kept after it ended (stray output, oversized messages...). */
+  private lastConnection: ConnectionDiagnostics | undefined;
   private readonly opts: Required<Omit<PeerSupervisorOptions, 'crash' | 'heartbeat'>> & { heartbeat: PeerSupervisorOptions['heartbeat'] };
 
   constructor(
@@ -105,7 +107,10 @@ export class PeerSupervisor {
     return this.stateValue;
   }
 
-  /** What `extensions info` shows: state, pid, the last error with the tail of stderr, recent transitions. */
+  /**
+   * What `extensions info` shows: state, pid, the last error with the tail of stderr, recent transitions, and
+   * the counters of the live (else the last) connection, with the stray lines the peer wrote to stdout.
+   */
   status() {
     return {
       state: this.stateValue,
@@ -116,6 +121,7 @@ export class PeerSupervisor {
       recentCrashes: this.crashes.recentCrashes(),
       log: this.log.path,
       stderrTail: this.log.tail().slice(-20),
+      connection: this.run?.connection.diagnostics() ?? this.lastConnection ?? null,
       transitions: [...this.history],
     };
   }
@@ -152,7 +158,7 @@ export class PeerSupervisor {
     this.move('stopping', reason);
     this.deps.contributions.remove(this.name);
     const step = this.opts.stopStepMs;
-    await run.transport.shutdown({
+    const stopped = await run.transport.shutdown({
       requestShutdown: () => run.connection.request('shutdown', {}, { timeoutMs: step }),
       closeInput: () => run.connection.close('the host is stopping the peer'),
       requestTimeoutMs: step,
@@ -160,6 +166,9 @@ export class PeerSupervisor {
       sigtermTimeoutMs: step,
       sigkillTimeoutMs: step * 2,
     });
+    // A peer that needed a signal to stop is worth a line in its log: the author should handle shutdown.
+    if (stopped.step === 'sigterm' || stopped.step === 'sigkill') this.log.note(`${reason}: it did not exit after the shutdown request and stdin close, so it was sent ${stopped.step === 'sigterm' ? 'SIGTERM' : 'SIGTERM, then SIGKILL'}`);
+    if (stopped.step === 'stuck') this.log.note(`${reason}: pid ${run.transport.pid ?? '?'} is still running after SIGKILL`);
     this.endRun(run);
     this.move('stopped', reason);
   }
@@ -229,8 +238,11 @@ export class PeerSupervisor {
       await this.kill(run);
       const lost = error instanceof HandshakeError && error.code === 'connection_lost' && run.transport.exit;
       const message = lost ? `the peer ${describeExit(run, lost)} during the handshake` : `handshake failed: ${(error as Error).message}`;
-      if (refused) this.fail(message, false);
-      else this.crashed(run, message);
+      if (refused) {
+        // Refused is final (no restart), but the dead run must not linger: stop() would try to stop it again.
+        this.endRun(run);
+        this.fail(message, false);
+      } else this.crashed(run, message);
       throw this.unavailable(`${this.name}: ${message}`);
     }
     if (missingRequired.length) {
@@ -319,6 +331,7 @@ export class PeerSupervisor {
     this.deps.contributions.remove(this.name);
     for (const d of run.disposables.splice(0)) d.dispose();
     run.connection.dispose();
+    this.lastConnection = run.connection.diagnostics();
     run.configFile?.dispose();
     if (this.run === run) this.run = undefined;
   }
