@@ -45,6 +45,8 @@ export class PeerManager {
   private readonly connections = new Map<string, Connection>();
   private readonly subscriptions = new Map<string, Map<string, Disposable>>();
   private readonly disposables: Disposable[] = [];
+  /** Grants read in this event-loop turn, by extension name (cleared at the end of the turn). */
+  private readonly grantsThisTurn = new Map<string, CapabilityGrants>();
   /** The approved manifests of the peers started so far, by extension name. */
   private readonly manifests = new Map<string, ExtensionManifest>();
 
@@ -195,7 +197,15 @@ export class PeerManager {
   }
 
   private grantsOf(ext: ExtensionRecord): CapabilityGrants {
+    // Read fresh for every request, but once per event-loop turn: a peer flooding requests would otherwise
+    // cost a stat of approvals.json each (a change made by another process lands between turns anyway).
+    const key = ext.name as string;
+    const known = this.grantsThisTurn.get(key);
+    if (known) return known;
+    if (this.grantsThisTurn.size === 0) setImmediate(() => this.grantsThisTurn.clear());
     const approval = this.host.approvals.freshFind(ext);
-    return approval?.enabled ? approval.grants : { capabilities: [] };
+    const grants = approval?.enabled ? approval.grants : { capabilities: [] };
+    this.grantsThisTurn.set(key, grants);
+    return grants;
   }
 }

@@ -199,10 +199,18 @@ export class PeerSupervisor {
       this.fail(message, false);
       throw this.unavailable(`${this.name}: ${message}`);
     }
-    const connection = new Connection({ transport, name: `extension ${this.name}`, maxMessageBytes: this.opts.maxMessageBytes, requestTimeoutMs: this.opts.requestTimeoutMs });
+    const connection = new Connection({
+      transport,
+      name: `extension ${this.name}`,
+      maxMessageBytes: this.opts.maxMessageBytes,
+      requestTimeoutMs: this.opts.requestTimeoutMs,
+      // A peer that does not read its stdin holds at most this much of the host's memory (64 MiB by default).
+      maxQueuedWriteBytes: Math.max(8 * 1024 * 1024, 4 * this.opts.maxMessageBytes),
+    });
     const run: Run = { id: randomUUID(), transport, connection, disposables: [], configFile, grants: [], exitHandled: false, killReason: undefined };
     this.run = run;
     run.disposables.push(transport.onStderr((text) => this.log.write(text)));
+    run.disposables.push(readWhileServed(transport, connection));
     run.disposables.push(connection.onWarning((w) => this.log.note(`protocol warning: ${w.message}`)));
     run.disposables.push(this.deps.serve(connection, this.name, () => this.currentGrants(run)));
     void transport.exited.then((exit) => this.onExit(run, describeExit(run, exit)));
@@ -363,4 +371,45 @@ export class PeerSupervisor {
 function describeExit(run: Run, exit: ChildExit): string {
   if (exit.error) return `could not be started: ${exit.error.message}`;
   return run.killReason ?? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`);
+}
+
+/** Longest a peer's output stays unread while its requests wait to be served, in ms (see readWhileServed). */
+const MAX_READ_PAUSE_MS = 250;
+
+/**
+ * Flow control of a peer's output: after each chunk read, reading pauses until a later event-loop turn
+ * finds no request of the peer waiting in the connection's queue (or MAX_READ_PAUSE_MS passed: answers the
+ * host waits for must still get through). A peer flooding the host then gets one slice of the loop per
+ * turn, like every other peer and timer, instead of the whole of it (one pipe read can deliver megabytes,
+ * thousands of messages, before anything else runs), and its full pipe pushes back on it.
+ */
+function readWhileServed(transport: ChildProcessTransport, connection: Connection): Disposable {
+  const stdout = transport.child.stdout;
+  if (!stdout) return { dispose: () => undefined };
+  let pausedAt: number | undefined;
+  let disposed = false;
+  const resumeWhenServed = (): void => {
+    if (disposed || stdout.destroyed || pausedAt === undefined) return;
+    if (connection.state === 'open' && connection.diagnostics().queuedIncoming > 0 && Date.now() - pausedAt < MAX_READ_PAUSE_MS) {
+      setTimeout(resumeWhenServed, 1).unref();
+      return;
+    }
+    pausedAt = undefined;
+    stdout.resume();
+  };
+  const onData = (): void => {
+    if (pausedAt !== undefined) return;
+    pausedAt = Date.now();
+    stdout.pause();
+    setImmediate(resumeWhenServed);
+  };
+  stdout.on('data', onData);
+  return {
+    dispose: () => {
+      disposed = true;
+      stdout.off('data', onData);
+      // Never leave the pipe paused: its end must still be seen.
+      if (pausedAt !== undefined && !stdout.destroyed) stdout.resume();
+    },
+  };
 }

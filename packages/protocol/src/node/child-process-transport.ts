@@ -160,9 +160,13 @@ export class ChildProcessTransport implements Transport {
     return this.streams.write(data);
   }
 
-  /** Ends the child's stdin (after what was written). Does not signal it; see `shutdown()`. */
+  /**
+   * Ends the child's stdin (after what was written). Does not signal it; see `shutdown()`. What the child
+   * still writes to stdout is read and dropped, so that a child blocked writing can finish and exit.
+   */
   close(): void {
     this.streams.close();
+    this.child.stdout?.resume();
   }
 
   /**
