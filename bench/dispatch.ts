@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { median, ms, quantile, ratio } from './lib/stats.js';
 import { interleave, timeCommand } from './lib/time-command.js';
 
-const CLI = fileURLToPath(new URL('../../packages/cli/dist/src/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../packages/cli/dist/bundle/main.js', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const GOAL_MS = 25;
 
