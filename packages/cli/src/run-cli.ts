@@ -13,8 +13,9 @@ export async function runCli(argv: readonly string[], identity: HostIdentityOpti
     return await route(ctx, [...argv]);
   } catch (error) {
     if (error instanceof UsageError) {
-      ctx.printError(`${ctx.err.red('error:')} ${error.message}`);
-      if (error.hint) ctx.printError(error.hint);
+      // One line naming the problem and the fix (DESIGN §4); a multi-line detail (a config problem list) follows.
+      const [first, ...detail] = error.message.split('\n');
+      ctx.printError(`${ctx.err.red('error:')} ${error.hint ? `${(first ?? '').replace(/[.\s]+$/, '')} — ${error.hint}` : first}`, ...detail);
       return error.exitCode;
     }
     throw error;

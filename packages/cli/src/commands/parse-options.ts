@@ -20,7 +20,11 @@ export function parseOptions(command: string, args: string[], options: NonNullab
   try {
     ({ values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true }));
   } catch (error) {
-    throw new UsageError(`${command}: ${(error as Error).message}`, `Run \`${command} --help\`.`);
+    // Node's own wording for an unknown option is a paragraph; name the option and stop.
+    const e = error as Error & { code?: string };
+    const option = /'([^']+)'/.exec(e.message)?.[1];
+    const message = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option ? `unknown option ${option}` : e.message;
+    throw new UsageError(`${command}: ${message}`, `Run \`${command} --help\`.`);
   }
   if (positionals.length > maxPositionals) {
     throw new UsageError(`${command}: unexpected argument "${positionals[maxPositionals]}"`, `Run \`${command} --help\`.`);
