@@ -77,6 +77,8 @@ async function runAction(ctx: CliContext, args: string[]): Promise<number> {
     }
     ctx.printError(`${ctx.err.red('error:')} ${(error as Error).message}`);
     const supervisor = await peers.supervisor((declared.find((a) => a.id === id) as { extension: string }).extension);
+    // A peer that just dropped the connection is still exiting: wait (briefly) to say how it ended.
+    if (reason === 'unavailable') await supervisor?.settle(2000);
     const status = supervisor?.status();
     if (status?.lastError) ctx.printError(`peer: ${status.lastError}`, `log: ${status.log}`);
     return 1;

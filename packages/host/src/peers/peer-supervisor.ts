@@ -146,6 +146,24 @@ export class PeerSupervisor {
     return run.connection.request<R>(method, params, { timeoutMs: this.opts.requestTimeoutMs, ...options });
   }
 
+  /**
+   * Resolves once a peer whose connection was lost has exited (its exit is then in `status().lastError`), or
+   * after `timeoutMs`; at once when the peer is connected or not running. For a caller whose request just
+   * failed with `unavailable` and that wants to tell the user how the peer ended.
+   */
+  async settle(timeoutMs = 1000): Promise<void> {
+    const run = this.run;
+    if (!run || run.transport.exit || run.connection.state === 'open') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      void run.transport.exited.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   /** Stops the peer: `shutdown` request, stdin closed, SIGTERM, SIGKILL, each after a short grace. */
   async stop(reason = 'stopped by the host'): Promise<void> {
     this.clearRestart();
