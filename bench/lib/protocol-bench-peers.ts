@@ -2,18 +2,17 @@
  * The server half of bench/protocol-roundtrip: run as a child process with one argument naming the
  * implementation (`ours`, `vscode`, `mcp`, `bare`); answers `echo` with its params over stdin/stdout.
  */
-import { Connection, StdioTransport } from '@outboard/protocol';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { RawMcpProtocol } from './protocol-bench-mcp.js';
+// Each mode imports only its own library, so no side pays for loading the others.
 
-function serveOurs(): void {
+async function serveOurs(): Promise<void> {
+  const { Connection, StdioTransport } = await import('@outboard/protocol');
   const connection = new Connection({ transport: new StdioTransport(), name: 'bench-client' });
   connection.onRequest('echo', (params) => params);
   connection.listen();
 }
 
-function serveVscode(): void {
+async function serveVscode(): Promise<void> {
+  const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = await import('vscode-jsonrpc/node');
   const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
   connection.onRequest('echo', (params: unknown) => params);
   connection.listen();
@@ -21,6 +20,8 @@ function serveVscode(): void {
 }
 
 async function serveMcp(): Promise<void> {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { RawMcpProtocol } = await import('./protocol-bench-mcp.js');
   const protocol = new RawMcpProtocol();
   protocol.fallbackRequestHandler = async (request) => (request.params ?? {}) as Record<string, unknown>;
   await protocol.connect(new StdioServerTransport());
@@ -47,8 +48,8 @@ function serveBare(): void {
 // The anchors add a 'drain' listener per write under load; that is their design, not a leak to report.
 process.stdout.setMaxListeners(0);
 const mode = process.argv[2];
-if (mode === 'ours') serveOurs();
-else if (mode === 'vscode') serveVscode();
+if (mode === 'ours') void serveOurs();
+else if (mode === 'vscode') void serveVscode();
 else if (mode === 'mcp') void serveMcp();
 else if (mode === 'bare') serveBare();
 else {

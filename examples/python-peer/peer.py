@@ -9,6 +9,7 @@ test/progress, test/blob, test/callHost). Logs go to stderr: stdout carries only
 Exits when stdin closes.
 """
 
+import itertools
 import json
 import os
 import queue
@@ -113,7 +114,7 @@ class Peer:
         self.active = {}  # request id -> cancellation event
         self.active_lock = threading.Lock()
         self.host_calls = {}  # our request id -> [event, response]
-        self.next_host_call = 0
+        self.host_call_ids = itertools.count(1)  # next() is atomic under the GIL
         self.state = "waiting"
         for _ in range(WORKERS):
             threading.Thread(target=self.work, daemon=True).start()
@@ -329,8 +330,7 @@ class Peer:
         method = (params or {}).get("method")
         if not isinstance(method, str):
             raise RpcError("invalid_params", 'test/callHost needs {"method": <string>}')
-        self.next_host_call += 1
-        call_id = f"py-{self.next_host_call}"
+        call_id = f"py-{next(self.host_call_ids)}"
         waiting = [threading.Event(), None]
         self.host_calls[call_id] = waiting
         request = {"jsonrpc": "2.0", "id": call_id, "method": method}

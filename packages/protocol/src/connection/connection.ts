@@ -59,6 +59,7 @@ export class Connection {
   private readonly out: OutgoingMessages;
   private framingSettled: boolean;
   private nextId = 1;
+  private progressFlushScheduled = false;
 
   /** @throws TypeError naming the bad option and its value. */
   constructor(options: ConnectionOptions) {
@@ -67,7 +68,7 @@ export class Connection {
     this.counters = new ConnectionDiagnosticsCounters(resolved, (warning) => this.warningEmitter.fire(warning));
     this.closeEmitter = new Emitter((error) => this.counters.warn('listener_failed', `an onClose listener of the connection to ${resolved.name} threw: ${String(error)}`));
     this.framingSettled = resolved.framing !== 'auto';
-    this.writer = new OutgoingWriter(resolved.transport, resolved.maxQueuedWriteBytes, () => this.incoming.flushProgress());
+    this.writer = new OutgoingWriter(resolved.transport, resolved.maxQueuedWriteBytes);
     const out = new OutgoingMessages(this.writer, this.counters, resolved, () => this.currentState === 'open');
     this.out = out;
     const name = resolved.name;
@@ -79,7 +80,16 @@ export class Connection {
         sendResult: (id, result) => out.sendResult(id, result),
         sendError: (id, error) => out.sendError(id, error),
         sendProgress: (token, value) => out.sendProgress(token, value),
-        scheduleFlush: () => this.writer.schedule(),
+        scheduleProgressFlush: () => {
+          // Progress is coalesced per event-loop turn (not per microtask), so a handler that reports
+          // after every await still sends a bounded number.
+          if (this.progressFlushScheduled) return;
+          this.progressFlushScheduled = true;
+          setImmediate(() => {
+            this.progressFlushScheduled = false;
+            this.incoming.flushProgress();
+          });
+        },
       },
       resolved.maxIncomingInFlight,
       resolved.maxIncomingQueued,
@@ -153,7 +163,14 @@ export class Connection {
     this.currentState = 'open';
     const sink: TransportSink = {
       onData: (chunk) => {
-        if (this.currentState === 'open') this.reader.push(chunk);
+        if (this.currentState !== 'open') return;
+        // Answers to a whole chunk of requests leave together, after it is read.
+        this.writer.hold();
+        try {
+          this.reader.push(chunk);
+        } finally {
+          this.writer.release();
+        }
       },
       onDrain: () => this.writer.onDrain(),
       onClose: (error) => {
@@ -162,7 +179,12 @@ export class Connection {
         this.teardown({ initiatedBy: 'remote', reason: error ? `the transport to ${this.name} failed: ${error.message}` : `${this.name} closed its output`, ...(error ? { error } : {}) });
       },
     };
-    this.options.transport.start(sink);
+    try {
+      this.options.transport.start(sink);
+    } catch (error) {
+      this.teardown({ initiatedBy: 'local', reason: `the transport to ${this.name} could not start: ${error instanceof Error ? error.message : String(error)}` });
+      throw error;
+    }
     return { dispose: () => this.dispose() };
   }
 

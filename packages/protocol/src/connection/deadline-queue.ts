@@ -56,9 +56,10 @@ export class DeadlineQueue<N extends DeadlineNode> {
     list.tail = node;
     this.size++;
     if (node.deadlineAt < this.timerAt) this.arm(node.deadlineAt);
+    else if (this.size === 1) this.timer?.ref();
   }
 
-  /** Removes `node` if queued (no-op otherwise). The timer is left; it re-arms itself when it fires. */
+  /** Removes `node` if queued (no-op otherwise). The timer is left armed; it re-arms itself when it fires. */
   remove(node: N): void {
     const list = node.dlList;
     if (!list) return;
@@ -69,7 +70,10 @@ export class DeadlineQueue<N extends DeadlineNode> {
     node.dlPrev = node.dlNext = node.dlList = null;
     if (list.head === null) this.lists.delete(list.durationMs);
     this.size--;
-    if (this.size === 0) this.disarm();
+    // The timer stays armed even when nothing is queued: re-arming per request would cost a timer
+    // allocation each time; a timer that fires with nothing due just finds the next head. Unreferenced
+    // meanwhile, so an idle queue never keeps the process alive.
+    if (this.size === 0) this.timer?.unref();
   }
 
   /** Restarts `node`'s full duration from now. */

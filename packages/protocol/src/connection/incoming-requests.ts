@@ -9,8 +9,8 @@ export interface IncomingRequestsHost {
   sendResult(id: RequestId, result: unknown): void;
   sendError(id: RequestId, error: ResponseError): void;
   sendProgress(token: ProgressToken, value: unknown): void;
-  /** Asks for a write flush soon (coalesced progress is waiting). */
-  scheduleFlush(): void;
+  /** Asks for `flushProgress()` to be called soon (coalesced progress is waiting). */
+  scheduleProgressFlush(): void;
 }
 
 /**
@@ -90,7 +90,7 @@ export class IncomingRequests implements ProgressSink {
   /** @internal Progress was reported by a running handler. */
   markProgress(request: IncomingRequest): void {
     this.dirty.push(request);
-    this.host.scheduleFlush();
+    this.host.scheduleProgressFlush();
   }
 
   /** Sends the latest progress of every request that reported some since the last flush. */

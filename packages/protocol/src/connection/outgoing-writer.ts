@@ -1,29 +1,41 @@
 import type { Transport } from '../transport.js';
 
+/** Queued output at which a flush happens at once instead of at the end of the turn, in UTF-16 units. */
+const EAGER_FLUSH_CHARS = 16384;
+/** Frames at least this long are written on their own: joining would only copy them once more. */
+const WRITE_ALONE_CHARS = 8192;
+
 /**
- * Queues framed messages and writes them once per event-loop turn, all in one `write()` call, respecting
- * backpressure: after `write()` returns false nothing more is written until the transport drains. The
- * queue is bounded (`maxQueuedChars`, in UTF-16 code units, which is bytes for ASCII); `enqueue` refuses
- * a frame that would overflow it, so memory never grows without bound when the peer stops reading.
+ * Queues framed messages and hands them to the transport in as few `write()` calls as possible, with
+ * backpressure and a bound.
+ *
+ * - Batching: a flush runs as a microtask, so everything produced by the current callback and the
+ *   promise continuations it resolved leaves in one write (large frames in their own write call, not
+ *   copied into a joined string), without waiting for another event-loop turn
+ *   (no latency is added). While incoming data is being read (`hold()`…`release()`), the flush waits for
+ *   the end of that chunk, so answers to a whole chunk of requests share one write.
+ * - Pipelining: once 16 Ki characters are queued they are written at once, so the peer starts working
+ *   on the first part of a large batch while the rest is produced.
+ * - Backpressure: after `write()` returns false nothing more is written until the transport drains;
+ *   the rest of a batch waits here, not in the stream's buffer.
+ * - Bound: `enqueue` refuses a frame that would take the queue past `maxQueuedChars` (UTF-16 units,
+ *   bytes for ASCII), so memory never grows without bound when the peer stops reading.
  */
 export class OutgoingWriter {
   private readonly transport: Transport;
   private readonly maxQueuedChars: number;
-  private readonly beforeFlush: () => void;
   private queue: string[] = [];
   private queuedChars = 0;
   private scheduled = false;
+  private holding = false;
+  private wanted = false;
   private waitingForDrain = false;
   private closed = false;
   private readonly flushBound = (): void => this.flush();
 
-  /**
-   * @param beforeFlush runs at the start of each flush, so coalesced messages (progress) join the batch.
-   */
-  constructor(transport: Transport, maxQueuedChars: number, beforeFlush: () => void) {
+  constructor(transport: Transport, maxQueuedChars: number) {
     this.transport = transport;
     this.maxQueuedChars = maxQueuedChars;
-    this.beforeFlush = beforeFlush;
   }
 
   /** Characters queued and not yet handed to the transport. */
@@ -36,23 +48,29 @@ export class OutgoingWriter {
     return this.waitingForDrain;
   }
 
-  /** Queues a frame for the next flush. False (frame dropped) when the queue would overflow or is closed. */
+  /** Queues a frame. False (frame dropped) when the queue would overflow or the writer is closed. */
   enqueue(frame: string): boolean {
     if (this.closed) return false;
     if (this.queuedChars + frame.length > this.maxQueuedChars && this.queuedChars > 0) return false;
     this.queue.push(frame);
     this.queuedChars += frame.length;
-    this.schedule();
+    if (this.queuedChars >= EAGER_FLUSH_CHARS && !this.waitingForDrain) this.writeQueued();
+    else this.schedule();
     return true;
   }
 
-  /** Asks for a flush on the next turn (also used when only coalesced messages are pending). */
-  schedule(): void {
-    if (this.scheduled || this.closed) return;
-    this.scheduled = true;
-    // setImmediate runs after the I/O callbacks of this turn, so every answer produced while handling a
-    // chunk of input leaves in one write.
-    setImmediate(this.flushBound);
+  /** Incoming data is being processed: defer flushes until `release()`. */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** The chunk is processed: flush (as a microtask) what it produced. */
+  release(): void {
+    this.holding = false;
+    if (this.wanted) {
+      this.wanted = false;
+      this.schedule();
+    }
   }
 
   /** The transport drained: write what queued up meanwhile. */
@@ -64,25 +82,44 @@ export class OutgoingWriter {
   /** Writes everything queued now, ignoring backpressure (used when closing), then refuses further frames. */
   flushAndClose(): void {
     if (this.closed) return;
-    this.beforeFlush();
     this.closed = true;
-    this.writeQueued();
+    if (this.queue.length > 0) this.transport.write(this.queue.join(''));
+    this.queue = [];
+    this.queuedChars = 0;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.closed) return;
+    if (this.holding) {
+      this.wanted = true;
+      return;
+    }
+    this.scheduled = true;
+    queueMicrotask(this.flushBound);
   }
 
   private flush(): void {
     this.scheduled = false;
-    if (this.closed) return;
-    this.beforeFlush();
-    if (this.waitingForDrain || this.queue.length === 0) return;
-    if (!this.writeQueued()) this.waitingForDrain = true;
+    if (this.closed || this.waitingForDrain || this.queue.length === 0) return;
+    this.writeQueued();
   }
 
-  private writeQueued(): boolean {
+  private writeQueued(): void {
     const queue = this.queue;
-    if (queue.length === 0) return true;
-    const data = queue.length === 1 ? (queue[0] as string) : queue.join('');
-    this.queue = [];
-    this.queuedChars = 0;
-    return this.transport.write(data);
+    let i = 0;
+    let ok = true;
+    // Runs of small frames are joined into one write; a large frame goes as it is (no copy into a joined
+    // string). Writing stops when the transport is full: what is left waits here for 'drain', so the
+    // stream's own buffer stays small and the queue bound stays meaningful.
+    while (ok && i < queue.length) {
+      const frame = queue[i] as string;
+      let end = i + 1;
+      if (frame.length < WRITE_ALONE_CHARS) while (end < queue.length && (queue[end] as string).length < WRITE_ALONE_CHARS) end++;
+      ok = this.transport.write(end - i === 1 ? frame : queue.slice(i, end).join(''));
+      for (let k = i; k < end; k++) this.queuedChars -= (queue[k] as string).length;
+      i = end;
+    }
+    this.queue = i === queue.length ? [] : queue.slice(i);
+    if (!ok) this.waitingForDrain = true;
   }
 }

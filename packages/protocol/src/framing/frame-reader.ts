@@ -49,6 +49,9 @@ export class FrameReader {
   private readonly headerLimit: number;
   private readonly maxStrayChars: number;
   private readonly decoder = new TextDecoder();
+  // Node's Buffer decodes a range without allocating a view; used when the bytes are Buffers (no import,
+  // so the reader stays usable without Node).
+  private readonly nodeBuffer = (globalThis as { Buffer?: { isBuffer(value: unknown): boolean; concat(list: readonly Uint8Array[], length: number): Uint8Array } }).Buffer;
   private parts: Uint8Array[] = [];
   private partsBytes = 0;
   private state = LINE;
@@ -232,7 +235,7 @@ export class FrameReader {
   }
 
   private parseFrame(bytes: Uint8Array, start: number, end: number, framing: Framing): void {
-    const text = this.decoder.decode(bytes.subarray(start, end));
+    const text = this.nodeBuffer?.isBuffer(bytes) ? (bytes as unknown as { toString(encoding: string, start: number, end: number): string }).toString('utf8', start, end) : this.decoder.decode(bytes.subarray(start, end));
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -324,6 +327,7 @@ export class FrameReader {
     const parts = this.parts;
     let bytes: Uint8Array;
     if (parts.length === 1) bytes = parts[0] as Uint8Array;
+    else if (this.nodeBuffer) bytes = this.nodeBuffer.concat(parts, this.partsBytes);
     else {
       bytes = new Uint8Array(this.partsBytes);
       let offset = 0;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Disposable } from '../disposable.js';
 import { Emitter, type Event } from '../emitter.js';
 import type { Transport, TransportSink } from '../transport.js';
 import { checkInteger, describe } from '../connection/connection-options.js';
@@ -68,7 +69,7 @@ export interface ChildShutdownResult {
  * The child is spawned by the constructor. `shutdown()` stops it in steps: shutdown request, stdin
  * close, SIGTERM, SIGKILL, each with a bounded wait; its timers never keep this process alive.
  */
-export class ChildProcessTransport implements Transport {
+export class ChildProcessTransport implements Transport, Disposable {
   /** The Node child process (for pid, extra listeners). */
   readonly child: ChildProcess;
   /** Resolves once the child has exited (or failed to start). Never rejects. */
@@ -167,6 +168,15 @@ export class ChildProcessTransport implements Transport {
   close(): void {
     this.streams.close();
     this.child.stdout?.resume();
+  }
+
+  /**
+   * Stops the child at once (SIGKILL if it is still running) and ends its stdin. For an orderly stop use
+   * `shutdown()`; this is the last resort of a `finally` or a test teardown. Twice is harmless.
+   */
+  dispose(): void {
+    this.close();
+    this.kill('SIGKILL');
   }
 
   /**

@@ -72,6 +72,11 @@ export class StdioTransport implements Transport {
     this.restore();
   }
 
+  /** Same as `close()`. */
+  dispose(): void {
+    this.close();
+  }
+
   private restore(): void {
     this.restoreConsole?.();
     this.restoreConsole = undefined;
