@@ -35,8 +35,8 @@ export class PeerProcessSession {
     const [command, ...args] = options.command;
     this.framing = options.framing;
     this.transport = new ChildProcessTransport({ command: command as string, args, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}), stderrTailBytes: 4096 });
-    const reader = new FrameReader(
-      {
+    const reader = new FrameReader({
+      sink: {
         message: (value, framing) => {
           const m = value as { method?: unknown; id?: unknown };
           if (m && m.method === '$/ping' && m.id !== undefined) {
@@ -50,8 +50,8 @@ export class PeerProcessSession {
         stray: (line) => this.problems.push(`the peer wrote a stray line to stdout: ${JSON.stringify(line.slice(0, 200))}`),
         oversized: (frame) => this.problems.push(`the peer wrote a message of ${frame.bytes} bytes, over 64 MiB`),
       },
-      { maxMessageBytes: 64 * 1024 * 1024 },
-    );
+      maxMessageBytes: 64 * 1024 * 1024,
+    });
     this.transport.start({
       onData: (chunk) => reader.push(chunk),
       onDrain: () => undefined,

@@ -108,7 +108,7 @@ export class Connection {
         out.framing = framing;
       },
     });
-    this.reader = new FrameReader(this.router, { maxMessageBytes: resolved.maxMessageBytes, maxStrayChars: resolved.maxStrayLineChars });
+    this.reader = new FrameReader({ sink: this.router, maxMessageBytes: resolved.maxMessageBytes, maxStrayChars: resolved.maxStrayLineChars });
   }
 
   /** The peer's name given in the options (used in messages). */

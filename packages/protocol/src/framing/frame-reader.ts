@@ -15,6 +15,8 @@ export interface FrameReaderSink {
 
 /** Options of {@link FrameReader}. */
 export interface FrameReaderOptions {
+  /** Where messages and reports go. Required. */
+  readonly sink: FrameReaderSink;
   /** Largest message accepted, in bytes (UTF-8, excluding framing). Default 1 MiB (1048576). */
   readonly maxMessageBytes?: number;
   /** Characters of a stray line or unparsable frame kept for reports. Default 512. */
@@ -66,7 +68,11 @@ export class FrameReader {
   private detected: Framing | undefined;
 
   /** @throws TypeError when an option is out of range. */
-  constructor(sink: FrameReaderSink, options: FrameReaderOptions = {}) {
+  constructor(options: FrameReaderOptions) {
+    const sink = options?.sink as FrameReaderSink | undefined;
+    if (!sink || typeof sink.message !== 'function' || typeof sink.parseError !== 'function' || typeof sink.stray !== 'function' || typeof sink.oversized !== 'function') {
+      throw new TypeError('FrameReaderOptions.sink must have message, parseError, stray and oversized functions');
+    }
     const limit = options.maxMessageBytes ?? 1024 * 1024;
     if (!Number.isSafeInteger(limit) || limit < 16) throw new TypeError(`maxMessageBytes must be an integer >= 16 (bytes), got ${String(limit)}`);
     const stray = options.maxStrayChars ?? 512;

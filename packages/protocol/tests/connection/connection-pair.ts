@@ -41,8 +41,8 @@ export function rawPeer(options: Extra = {}): {
   const framings: string[] = [];
   const waiters: Array<(value: unknown) => void> = [];
   let read = 0;
-  const reader = new FrameReader(
-    {
+  const reader = new FrameReader({
+    sink: {
       message: (value, framing) => {
         received.push(value);
         framings.push(framing);
@@ -53,8 +53,8 @@ export function rawPeer(options: Extra = {}): {
       stray: () => undefined,
       oversized: () => undefined,
     },
-    { maxMessageBytes: 64 * 1024 * 1024 },
-  );
+    maxMessageBytes: 64 * 1024 * 1024,
+  });
   far.start({ onData: (chunk) => reader.push(chunk), onDrain: () => undefined, onClose: () => undefined });
   return {
     connection,

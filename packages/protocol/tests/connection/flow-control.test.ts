@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ResponseError } from '../../src/index.js';
+import { Connection, ResponseError, createLinkedTransports } from '../../src/index.js';
 import { connectedPair, rawPeer, turns } from './connection-pair.js';
 
 describe('Connection: cap on incoming requests in flight', () => {
@@ -139,5 +139,44 @@ describe('Connection: backpressure and the bounded write queue', () => {
     await assert.rejects(host.request('x', 'z'.repeat(600)), (e: unknown) => e instanceof ResponseError && e.reason === 'unavailable');
     assert.equal(hostWarnings[0]?.code, 'write_queue_full');
     await host.close();
+  });
+});
+
+describe('Connection: write batching', () => {
+  function countingPair(): { host: Connection; peer: Connection; hostWrites: () => number; peerWrites: () => number } {
+    const [a, b] = createLinkedTransports({ highWaterMark: 1 << 24 });
+    let hostWrites = 0;
+    let peerWrites = 0;
+    const writeA = a.write.bind(a);
+    const writeB = b.write.bind(b);
+    a.write = (data: string) => (hostWrites++, writeA(data));
+    b.write = (data: string) => (peerWrites++, writeB(data));
+    return { host: new Connection({ transport: a }), peer: new Connection({ transport: b }), hostWrites: () => hostWrites, peerWrites: () => peerWrites };
+  }
+
+  it('sends requests issued together in one write, and answers a chunk of requests in one write per wave', async () => {
+    const { host, peer, hostWrites, peerWrites } = countingPair();
+    peer.onRequest('echo', (p) => p);
+    peer.onRequest('later', async (p) => {
+      await Promise.resolve();
+      return p;
+    });
+    host.listen();
+    peer.listen();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => host.request(i % 2 ? 'echo' : 'later', i)));
+    assert.deepEqual(results, Array.from({ length: 50 }, (_, i) => i));
+    assert.equal(hostWrites(), 1);
+    // The synchronous answers leave together at the end of the chunk, the async ones together a few
+    // microtasks later: two writes for fifty answers.
+    assert.equal(peerWrites(), 2);
+  });
+
+  it('writes a large batch early, in parts, so the peer can start on it', async () => {
+    const { host, peer, hostWrites } = countingPair();
+    peer.onRequest('echo', (p) => p);
+    host.listen();
+    peer.listen();
+    await Promise.all(Array.from({ length: 40 }, () => host.request('echo', 'z'.repeat(1000))));
+    assert.ok(hostWrites() >= 2 && hostWrites() <= 4, `${hostWrites()} writes for 40 KB`);
   });
 });

@@ -13,7 +13,7 @@ function recorder(limit: number): { reader: FrameReader; seen: unknown[] } {
     stray: (line) => seen.push(['stray', line]),
     oversized: (frame) => seen.push(['oversized', frame]),
   };
-  return { reader: new FrameReader(sink, { maxMessageBytes: limit }), seen };
+  return { reader: new FrameReader({ sink, maxMessageBytes: limit }), seen };
 }
 
 /** Splits bytes at the given cut points (any order, any duplicates). */

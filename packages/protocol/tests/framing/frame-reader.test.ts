@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FrameReader, type FrameReaderSink, type Framing, type OversizedFrame } from '../../src/index.js';
+import { FrameReader, type FrameReaderOptions, type FrameReaderSink, type Framing, type OversizedFrame } from '../../src/index.js';
 
 type Event = { type: 'message'; value: unknown; framing: Framing } | { type: 'parseError'; text: string } | { type: 'stray'; line: string } | { type: 'oversized'; frame: OversizedFrame };
 
-function collect(options?: ConstructorParameters<typeof FrameReader>[1]): { reader: FrameReader; events: Event[] } {
+function collect(options: Omit<FrameReaderOptions, 'sink'> = {}): { reader: FrameReader; events: Event[] } {
   const events: Event[] = [];
   const sink: FrameReaderSink = {
     message: (value, framing) => events.push({ type: 'message', value, framing }),
@@ -12,7 +12,7 @@ function collect(options?: ConstructorParameters<typeof FrameReader>[1]): { read
     stray: (line) => events.push({ type: 'stray', line }),
     oversized: (frame) => events.push({ type: 'oversized', frame }),
   };
-  return { reader: new FrameReader(sink, options), events };
+  return { reader: new FrameReader({ sink, ...options }), events };
 }
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -156,8 +156,7 @@ describe('FrameReader: size limit', () => {
   });
 
   it('rejects bad options with a TypeError naming them', () => {
-    const sink = collect().reader;
-    assert.ok(sink);
+    assert.throws(() => new FrameReader({} as FrameReaderOptions), /FrameReaderOptions.sink must have message, parseError, stray and oversized functions/);
     assert.throws(() => collect({ maxMessageBytes: 3 }), /maxMessageBytes must be an integer >= 16 \(bytes\), got 3/);
     assert.throws(() => collect({ maxStrayChars: -1 }), /maxStrayChars must be an integer >= 0, got -1/);
   });
