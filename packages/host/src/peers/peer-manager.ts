@@ -17,6 +17,9 @@ import { matchesActivation } from './activation.js';
 import { registerHostServices } from '../broker/services/host-services.js';
 import { ExtensionStorage } from '../storage/extension-storage.js';
 
+/** Distinct event types remembered while an activation check runs (more are only checked next time they occur). */
+const MAX_PENDING_EVENT_TYPES = 1024;
+
 /** An action as declared by an enabled extension's manifest (it can be listed without starting anything). */
 export interface DeclaredAction {
   id: string;
@@ -45,6 +48,9 @@ export class PeerManager {
   private readonly connections = new Map<string, Connection>();
   private readonly subscriptions = new Map<string, Map<string, Disposable>>();
   private readonly disposables: Disposable[] = [];
+  /** Event types waiting for an `onEvent` activation check (see activateOnEvent). */
+  private readonly pendingEventTypes = new Set<string>();
+  private eventActivation: Promise<void> | undefined;
   /** Grants read in this event-loop turn, by extension name (cleared at the end of the turn). */
   private readonly grantsThisTurn = new Map<string, CapabilityGrants>();
   /** The approved manifests of the peers started so far, by extension name. */
@@ -82,7 +88,7 @@ export class PeerManager {
     this.disposables.push(
       options.bus.subscribe({ types: ['*'] }, (event) => {
         if (event.type.startsWith('extension.peer.')) return;
-        void this.activateFor((activation) => matchesActivation(activation, 'onEvent', event.type));
+        this.activateOnEvent(event.type);
       }),
     );
   }
@@ -170,6 +176,26 @@ export class PeerManager {
     const s = await this.supervisor(name);
     if (!s) throw new ResponseError('unavailable', `extension ${name} has no peer that can run (is it enabled?)`);
     return s;
+  }
+
+  /**
+   * Starts the peers whose `onEvent:<glob>` matches `type`. Checks are coalesced: one runs at a time, for
+   * every type seen meanwhile, so a burst of events costs one look at the extensions, not one per event.
+   */
+  private activateOnEvent(type: string): void {
+    if (this.pendingEventTypes.size < MAX_PENDING_EVENT_TYPES) this.pendingEventTypes.add(type);
+    if (this.eventActivation) return;
+    this.eventActivation = (async () => {
+      while (this.pendingEventTypes.size > 0) {
+        const types = [...this.pendingEventTypes];
+        this.pendingEventTypes.clear();
+        await this.activateFor((activation) => types.some((t) => matchesActivation(activation, 'onEvent', t)));
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        this.eventActivation = undefined;
+      });
   }
 
   private async activateFor(match: (activation: string) => boolean): Promise<void> {

@@ -7,6 +7,7 @@ import type { EventBus } from '../bus/event-bus.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { NotificationCenter } from '../contributions/notification-center.js';
 import { performHubRequest } from './hub-request.js';
+import { TurnBudget } from './turn-budget.js';
 
 /** The parts of the host the peer services reach. */
 export interface PeerServiceDeps {
@@ -22,6 +23,9 @@ export interface PeerServiceDeps {
   hub(): { url: string; token: string | undefined } | undefined;
   hostId: string;
 }
+
+/** Host-service calls of one peer served per event-loop turn; the rest wait for the next turn. */
+const CALLS_PER_TURN = 64;
 
 /** Largest number of event subscriptions one peer may hold. */
 const MAX_SUBSCRIPTIONS = 32;
@@ -114,8 +118,12 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
  * Host-side errors become wire errors with their `data.code`.
  */
 export function serveBrokerOnConnection(broker: CapabilityBroker, connection: Connection, extension: string, grants: () => CapabilityGrants): Disposable {
+  // A peer's calls beyond CALLS_PER_TURN in one event-loop turn wait for the next: a flood cannot hold the loop.
+  const budget = new TurnBudget(CALLS_PER_TURN);
   const handlers = broker.services().map(({ method }) =>
     connection.onRequest(method, async (params, ctx) => {
+      const wait = budget.take();
+      if (wait) await wait;
       try {
         return await broker.invoke({ extension, grants: grants(), method, params: params ?? {}, signal: ctx.signal });
       } catch (error) {

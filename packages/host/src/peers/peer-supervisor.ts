@@ -409,7 +409,7 @@ function readWhileServed(transport: ChildProcessTransport, connection: Connectio
   const resumeWhenServed = (): void => {
     if (disposed || stdout.destroyed || pausedAt === undefined) return;
     if (connection.state === 'open' && connection.diagnostics().queuedIncoming > 0 && Date.now() - pausedAt < MAX_READ_PAUSE_MS) {
-      setTimeout(resumeWhenServed, 1).unref();
+      setTimeout(resumeWhenServed, 5).unref();
       return;
     }
     pausedAt = undefined;

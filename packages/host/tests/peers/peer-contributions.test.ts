@@ -96,6 +96,23 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
     }
   });
 
+  it('a peer with an onEvent activation starts on the first matching event, not on others', async () => {
+    const env = await peerHome([{ name: 'waiter', prefix: 'wt', activation: ['onEvent:demo.*'] }]);
+    try {
+      const peers = await env.host.peers({ supervisor: fast });
+      const waiter = await peers.supervisor('waiter');
+      for (let i = 0; i < 200; i++) env.host.bus.publish({ type: 'other.event', source: 'test', attributes: { i } });
+      await sleep(300);
+      assert.equal(waiter?.state, 'stopped');
+      assert.deepEqual(readMarks(env.marks, 'waiter'), []);
+      for (let i = 0; i < 50; i++) env.host.bus.publish({ type: i === 25 ? 'demo.go' : 'other.event', source: 'test' });
+      await waitUntil('the peer to start', () => waiter?.state === 'ready', 10_000);
+      assert.equal(readMarks(env.marks, 'waiter').filter((l) => l.startsWith('start')).length, 1);
+    } finally {
+      await env.cleanup();
+    }
+  });
+
   it('events/publish accepts only the types the manifest declares, with the extension as the source', async () => {
     const env = await peerHome([{ name: 'pub', prefix: 'pb' }]);
     try {

@@ -39,7 +39,8 @@ export async function assertFloodContained(flooder: PeerFixture & { prefix: 'fl'
     }
     loop.disable();
     const p99 = percentile(latencies, 99);
-    const loopP99 = loop.percentile(99) / 1e6;
+    // Node's histogram counts the 10 ms sampling interval itself.
+    const loopP99 = loop.percentile(99) / 1e6 - 10;
     // The good peer kept answering, many times, none of them stalled for seconds.
     assert.ok(latencies.length >= 10, `only ${latencies.length} actions of the good peer in ${FLOOD_MS} ms`);
     assert.ok(p99 < 750, `the good peer's action p99 was ${p99.toFixed(0)} ms during the flood`);

@@ -1,0 +1,55 @@
+// Cold activation of a peer (spawn to ready: process start, its module loading, the initialize/activate
+// handshake) for a Node peer and a Python (stdlib) peer, side by side with starting the bare interpreter
+// (`node -e 0`, `python3 -c pass`), interleaved. What the ratio shows is the cost of the peer itself over
+// the interpreter's own start.
+import { spawn } from 'node:child_process';
+import { median, ms, quantile, ratio } from './lib/stats.js';
+import { peerBenchHome } from './lib/peer-bench-home.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+
+/** Milliseconds from spawn to exit of `argv` (asynchronous, like a peer's spawn). */
+function timeProcess(argv: readonly string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(argv[0] as string, argv.slice(1), { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(`${argv.join(' ')} exited ${code}`))));
+  });
+}
+
+const env = await peerBenchHome([
+  { name: 'nodepeer', prefix: 'np', runtime: 'node' },
+  { name: 'pypeer', prefix: 'pp', runtime: 'python' },
+]);
+try {
+  const peers = await env.host.peers({ supervisor: { heartbeat: false } });
+  const activation = async (name: string): Promise<number> => {
+    const supervisor = await peers.supervisor(name);
+    if (!supervisor) throw new Error(`no supervisor for ${name}`);
+    const start = performance.now();
+    await supervisor.start();
+    const elapsed = performance.now() - start;
+    await supervisor.stop();
+    return elapsed;
+  };
+  const cases: Array<{ name: string; run: () => Promise<number> }> = [
+    { name: 'node -e 0', run: () => timeProcess([process.execPath, '-e', '0']) },
+    { name: 'Node peer, spawn to ready', run: () => activation('nodepeer') },
+    { name: 'python3 -c pass', run: () => timeProcess(['python3', '-c', 'pass']) },
+    { name: 'Python peer, spawn to ready', run: () => activation('pypeer') },
+  ];
+  const samples = new Map(cases.map((c) => [c.name, [] as number[]]));
+  for (const c of cases) await c.run(); // warm the page cache of each
+  for (let i = 0; i < ROUNDS; i++) for (const c of cases) samples.get(c.name)?.push(await c.run());
+
+  const med = (name: string): number => median(samples.get(name) ?? []);
+  console.log(`peer cold activation against the bare interpreter, ${ROUNDS} interleaved runs each (median, p90):`);
+  for (const [name, values] of samples) console.log(`  ${name.padEnd(30)} ${ms(median(values)).padStart(10)} ${ms(quantile(values, 0.9)).padStart(10)}`);
+  const nodeAdded = med('Node peer, spawn to ready') - med('node -e 0');
+  const pyAdded = med('Python peer, spawn to ready') - med('python3 -c pass');
+  console.log(`Node peer: ${ratio(med('Node peer, spawn to ready'), med('node -e 0'))} of node -e 0 (${ms(nodeAdded)} added: the protocol package, the handshake, the host's launch work)`);
+  console.log(`Python peer: ${ratio(med('Python peer, spawn to ready'), med('python3 -c pass'))} of python3 -c pass (${ms(pyAdded)} added)`);
+} finally {
+  await env.dispose();
+}
