@@ -7,13 +7,16 @@
  *
  * Ours runs with its features on: deadlines (30 s default), 1 MiB size limits both ways, in-flight cap,
  * bounded write queue, stray-output guard, and a heartbeat every second.
- * Each cell runs `--rounds` times (default 3), interleaved with the others, and the median round is
- * reported, so that a busy machine disturbs the comparison less. Usage:
- *   node bench/dist/protocol-roundtrip.js [--ms 700] [--rounds 3]
+ * Each cell runs `--rounds` times (default 5), interleaved with the others (each round in another order,
+ * garbage collected between cells), and the median round is reported, so that a busy machine disturbs
+ * the comparison less. Usage:
+ *   node bench/dist/protocol-roundtrip.js [--ms 600] [--rounds 5]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { ChildProcessTransport, Connection, startHeartbeat } from '@outboard/protocol';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
@@ -39,6 +42,9 @@ interface Cell {
   readonly p99: number;
 }
 
+// All clients share this process: collect garbage between cells so no cell pays for the previous one's.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 // The MCP client adds a 'drain' listener per write under load; that is its design, not a leak to report.
 EventEmitter.defaultMaxListeners = 0;
 const peerScript = fileURLToPath(new URL('./lib/protocol-bench-peers.js', import.meta.url));
@@ -48,8 +54,8 @@ function numberArg(name: string, fallback: number): number {
   const value = index === -1 ? Number.NaN : Number(args[index + 1]);
   return value > 0 ? value : fallback;
 }
-const cellMs = numberArg('--ms', 700);
-const rounds = numberArg('--rounds', 3);
+const cellMs = numberArg('--ms', 600);
+const rounds = numberArg('--rounds', 5);
 const warmupMs = Math.max(100, Math.round(cellMs / 4));
 
 async function ours(): Promise<Client> {
@@ -169,11 +175,17 @@ async function main(): Promise<void> {
   ];
   const levels = [1, 16, 256];
   const clients = [await ours(), await vscode(), await mcp(), await bare()];
+  // Warm every implementation up (JIT, buffers) before anything is measured.
+  for (const client of clients) for (const [, params] of payloads) await drive(client.call, params, 16, 300, false);
   const samples = new Map<string, Cell[]>();
   for (let round = 0; round < rounds; round++) {
+    // Each round starts with a different implementation, so none always runs first (cold) or last.
+    const order = clients.map((_, i) => clients[(i + round) % clients.length] as Client);
     for (const [payloadName, params] of payloads) {
       for (const inflight of levels) {
-        for (const client of clients) {
+        for (const client of order) {
+          collectGarbage();
+          await new Promise((resolve) => setTimeout(resolve, 20));
           await drive(client.call, params, inflight, warmupMs, false);
           const { count, elapsed, latencies } = await drive(client.call, params, inflight, cellMs, true);
           const key = `${client.name}|${payloadName}|${inflight}`;
