@@ -112,7 +112,7 @@ export class IncomingRequests implements ProgressSink {
     this.running.set(request.id, request);
     const handler = this.host.handlerFor(request.method);
     if (!handler) {
-      this.finishError(request, new ResponseError('method_not_found', `${this.host.name} has no handler for "${request.method}"; check the method name and that the peer registered it`, { method: request.method }));
+      this.finishError(request, new ResponseError('method_not_found', `no handler for "${request.method}" on the side that received it (the connection to ${this.host.name}); check the method name and that it is registered before listen()`, { method: request.method }));
       return;
     }
     let result: unknown;
