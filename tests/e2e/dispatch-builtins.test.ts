@@ -2,26 +2,13 @@
 // is imported or spawned to list its commands, while `outboard <name> --help` goes to the extension.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTIN_COMMANDS, BUILTIN_NAMES } from '@outboard/cli';
-import { REPO_ROOT, runCli, runCliJson, tempDir, writeExtension } from './lib/fixture-home.js';
+import { runCli, runCliJson, tempDir, writeExtension } from './lib/fixture-home.js';
+import { installFixture, enable } from './lib/dispatch-fixtures.js';
 
-const FIXTURES = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'dispatch');
 const MARKER_BIN = { 'bin/cli.js': `require('node:fs').writeFileSync(require('node:path').join(process.env.MARKER_DIR, 'ran-' + process.pid), process.argv.slice(2).join(' '));\n` };
-
-/** Copies fixture package `name` into the user source of `home`. */
-function installFixture(home: string, name: string): string {
-  const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${name}`);
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
-  return dir;
-}
-
-/** Approves an extension without a prompt. */
-function enable(home: string, name: string): void {
-  const r = runCli(['extensions', 'enable', name, '--yes'], { home });
-  assert.equal(r.code, 0, r.stderr);
-}
 
 interface ListEntry {
   name: string;

@@ -4,25 +4,12 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
+import { CLI_MAIN, REPO_ROOT, tempDir, writeFiles } from './lib/fixture-home.js';
+import { installFixture, enable } from './lib/dispatch-fixtures.js';
 
-const FIXTURES = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'dispatch');
 const CLI_VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'packages', 'cli', 'package.json'), 'utf8')) as { version: string }).version;
-
-/** Copies fixture package `name` into the user source of `home`. */
-function installFixture(home: string, name: string): string {
-  const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${name}`);
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
-  return dir;
-}
-
-/** Approves an extension without a prompt. */
-function enable(home: string, name: string): void {
-  const r = runCli(['extensions', 'enable', name, '--yes'], { home });
-  assert.equal(r.code, 0, r.stderr);
-}
 
 interface Report {
   argv: string[];

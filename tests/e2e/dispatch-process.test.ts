@@ -8,19 +8,12 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { CLI_MAIN, REPO_ROOT, runCli, tempDir } from './lib/fixture-home.js';
+import { CLI_MAIN, runCli, tempDir } from './lib/fixture-home.js';
+import { installFixture } from './lib/dispatch-fixtures.js';
 
-const FIXTURES = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'dispatch');
 const WAIT_MS = 15_000;
-
-/** Copies fixture package `name` into the user source of `home`. */
-function installFixture(home: string, name: string): string {
-  const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${name}`);
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
-  return dir;
-}
 
 /** `outboard <args>` started in its own process group (as a shell starts a foreground job), output collected. */
 class CliProcess {

@@ -4,22 +4,9 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, runCli, runCliInTerminal, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
+import { runCli, runCliInTerminal, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
+import { installFixture, enable } from './lib/dispatch-fixtures.js';
 
-const FIXTURES = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'dispatch');
-
-/** Copies fixture package `name` into the user source of `home`. */
-function installFixture(home: string, name: string): string {
-  const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${name}`);
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
-  return dir;
-}
-
-/** Approves an extension without a prompt. */
-function enable(home: string, name: string): void {
-  const r = runCli(['extensions', 'enable', name, '--yes'], { home });
-  assert.equal(r.code, 0, r.stderr);
-}
 
 /** The non-empty lines of a stream. */
 function lines(text: string): string[] {

@@ -3,25 +3,11 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
+import { CLI_MAIN, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
+import { installFixture, enable } from './lib/dispatch-fixtures.js';
 
-const FIXTURES = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'dispatch');
-
-/** Copies fixture package `name` into the user source of `home` with every file at mode 0644 (no run bit). */
-function installFixture(home: string, name: string): string {
-  const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${name}`);
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
-  for (const file of readdirSync(join(dir, 'bin'))) chmodSync(join(dir, 'bin', file), 0o644);
-  return dir;
-}
-
-/** Approves an extension without a prompt. */
-function enable(home: string, name: string): void {
-  const r = runCli(['extensions', 'enable', name, '--yes'], { home });
-  assert.equal(r.code, 0, r.stderr);
-}
 
 interface Report {
   argv: string[];
