@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import type { Connection, Disposable, RequestOptions } from '@outboard/protocol';
 import type { ExtensionManifest } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
@@ -38,7 +39,8 @@ export interface PeerManagerOptions {
 
 /**
  * Every peer of one host: creates supervisors for enabled extensions that declare a peer, activates them
- * lazily (`onAction`, `onRpc`, `onEvent:<glob>`, `onStartup`; `onProject:<glob>` via {@link activateForProject}),
+ * lazily (`onAction`, `onRpc`, `onEvent:<glob>`, `onProject:<glob>` when a project is registered or through
+ * {@link activateForProject}, `onStartup` when the host calls {@link startOnStartup}),
  * routes actions and RPC calls to them, and serves them the host services through the capability broker.
  */
 export class PeerManager {
@@ -89,6 +91,11 @@ export class PeerManager {
       options.bus.subscribe({ types: ['*'] }, (event) => {
         if (event.type.startsWith('extension.peer.')) return;
         this.activateOnEvent(event.type);
+        // A newly registered project wakes the peers whose `onProject:<glob>` matches a file at its root.
+        const root = (event.body as { root?: unknown } | undefined)?.root;
+        if (event.type === 'project.registered' && typeof root === 'string') {
+          readdir(root).then((names) => this.activateForProject(names), () => undefined);
+        }
       }),
     );
   }
