@@ -1,9 +1,12 @@
 // Bundles the CLI into dist/bundle/ (one entry file plus lazily loaded chunks): loading ~80 small ES modules
 // costs a CLI start more than parsing one file, and `outboard --help` must stay close to `node -e 0`.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../packages/cli/', import.meta.url));
+// Chunk names change with their content: start empty so no stale chunk ships.
+rmSync(`${cli}dist/bundle`, { recursive: true, force: true });
 await build({
   entryPoints: { main: `${cli}dist/src/main.js` },
   outdir: `${cli}dist/bundle`,
@@ -13,7 +16,5 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
-  // Some bundled CommonJS (semver) calls require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __outboardCreateRequire } from 'node:module'; const require = __outboardCreateRequire(import.meta.url);" },
   logLevel: 'warning',
 });

@@ -1,5 +1,6 @@
 import type { Host, HostIdentityOptions } from '@outboard/host';
-import { createHost } from '@outboard/host';
+// The engine alone: help and dispatch must not load every host module (install, peers...).
+import { createHost } from '@outboard/host/engine';
 import type { Style } from './terminal/style.js';
 import { createStyle } from './terminal/style.js';
 
