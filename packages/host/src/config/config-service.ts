@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { CorruptFileDiagnostic } from '../store/index.js';
 import { ConfigError } from './config-error.js';
-import { ConfigFiles, mergeScopes, type ConfigScope, type ConfigSnapshot } from './config-files.js';
+import { ConfigFiles, type ConfigScope, type ConfigSnapshot } from './config-files.js';
 import { getAtPath, isConfigObject, parseConfigKey, setAtPath, unsetAtPath, type ConfigObject } from './config-key.js';
 import type { ConfigProblem } from './config-problem.js';
 import { checkConfigWrite } from './config-write-check.js';

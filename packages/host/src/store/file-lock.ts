@@ -271,7 +271,8 @@ function unlinkQuietly(path: string): void {
   }
 }
 
-function mkdirOrThrow(dir: string): void {
+/** Creates `dir` (and its parents), or throws STORE_WRITE_FAILED naming the folder and the fix. */
+export function mkdirOrThrow(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {

@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { corruptInPlace, quarantineCorruptFile, type CorruptFileDiagnostic } from './corrupt-file.js';
-import { FileLock, type FileLockHandle } from './file-lock.js';
+import { FileLock, mkdirOrThrow, type FileLockHandle } from './file-lock.js';
 import { isProcessAlive } from './lock-record.js';
 import { StoreError } from './store-error.js';
 import { atomicTempOwner, writeFileAtomic } from './write-file-atomic.js';
@@ -168,17 +168,7 @@ export class JsonFileStore<T> {
   }
 
   #ensureFolder(): void {
-    const dir = dirname(this.path);
-    try {
-      mkdirSync(dir, { recursive: true });
-    } catch (error) {
-      throw new StoreError(
-        'STORE_WRITE_FAILED',
-        dir,
-        `Could not create the folder ${dir}: ${(error as Error).message}. Create it or fix its permissions.`,
-        { cause: error },
-      );
-    }
+    mkdirOrThrow(dirname(this.path));
   }
 
   // A writer killed mid-write leaves its temp file (and whoever broke its lock may have been killed too):

@@ -4,7 +4,7 @@ import { ConnectionError } from '../errors/connection-error.js';
 import { HandshakeError } from '../errors/handshake-error.js';
 import { ResponseError } from '../errors/response-error.js';
 import { HandshakeMethods, type ExtensionInfo, type HostInfo, type InitializeParams, type InitializeResult } from './handshake-messages.js';
-import { SUPPORTED_PROTOCOL, describeProtocolRange, isProtocolRange, negotiateProtocolVersion, type ProtocolRange } from './protocol-range.js';
+import { SUPPORTED_PROTOCOL, describeProtocolRange, isProtocolRange, type ProtocolRange } from './protocol-range.js';
 
 /** Options of {@link performHostHandshake}. */
 export interface HostHandshakeOptions {
