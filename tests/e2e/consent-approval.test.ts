@@ -1,4 +1,4 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
