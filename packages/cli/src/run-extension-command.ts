@@ -7,7 +7,7 @@ import {
   runForegroundCommand,
   sweepStaleCommandConfigFiles,
   writeCommandConfigFile,
-} from '@outboard/host';
+} from '@outboard/host/run';
 import type { CliContext } from './cli-context.js';
 import { UsageError } from './cli-context.js';
 

@@ -1,6 +1,6 @@
 import type { CliContext } from '../cli-context.js';
 import type { DoctorProblem, Host } from '@outboard/host';
-import { collectDoctorProblems } from '@outboard/host';
+import { collectDoctorProblems } from '@outboard/host/views';
 import { parseOptions } from './parse-options.js';
 
 /** `<id> extensions doctor [--json]`: one line per problem with its fix; exit 1 when there is any. */

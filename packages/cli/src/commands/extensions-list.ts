@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import { toListEntry } from '@outboard/host';
+import { toListEntry } from '@outboard/host/views';
 import type { ExtensionState } from '@outboard/host';
 import { formatTable } from '../terminal/table.js';
 import type { Style } from '../terminal/style.js';

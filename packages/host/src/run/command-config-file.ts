@@ -27,7 +27,7 @@ export function writeCommandConfigFile(stateDir: string, idLower: string, config
     throw new TypeError('writeCommandConfigFile: config must be a JSON value (use {} for no config), got undefined');
   }
   const file = path.join(path.resolve(stateDir), commandConfigFileName(idLower, process.pid, randomBytes(4).toString('hex')));
-  writeFileAtomic(file, `${json}\n`, { mode: 0o600 });
+  writeFileAtomic(file, `${json}\n`, { mode: 0o600, durable: false });
   let disposed = false;
   return {
     path: file,

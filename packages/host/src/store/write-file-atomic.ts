@@ -10,6 +10,12 @@ export interface WriteFileAtomicOptions {
    * secret. Default: the mode of the file being replaced, or `0o666` minus the umask for a new file.
    */
   mode?: number;
+  /**
+   * fsync the file and its folder, so the new content survives a power loss. Default true; false for files
+   * that are derived or short-lived (the discovery cache, a command's per-run config), where the atomic rename
+   * alone is enough and the fsyncs would only slow a command's start.
+   */
+  durable?: boolean;
 }
 
 /**
@@ -48,7 +54,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
     fd = openSync(temp, 'wx', exactMode ?? 0o666);
     if (exactMode !== undefined) fchmodSync(fd, exactMode);
     writeAll(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
-    fsyncSync(fd);
+    if (options.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(temp, target);
@@ -63,7 +69,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
       { cause: error },
     );
   }
-  fsyncDirectory(dirname(target));
+  if (options.durable !== false) fsyncDirectory(dirname(target));
 }
 
 function existingMode(target: string): number | undefined {
