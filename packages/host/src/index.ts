@@ -1,4 +1,5 @@
 /** @outboard/host: the embeddable engine. */
+export * from './errors/index.js';
 export { createHost, Host } from './host.js';
 export type { CreateHostOptions, ExtensionInventory } from './host.js';
 export { resolveHostIdentity, resolveHomeDir } from './identity/host-identity.js';

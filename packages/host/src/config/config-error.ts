@@ -1,3 +1,4 @@
+import { OutboardError } from '../errors/outboard-error.js';
 import type { ConfigProblem } from './config-problem.js';
 
 /**
@@ -37,16 +38,15 @@ export const CONFIG_ERROR_CODES: readonly ConfigErrorCode[] = [
 ];
 
 /** A local (never serialised) config failure; `message` names the problem and the fix. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
+export class ConfigError extends OutboardError {
+  override name = 'ConfigError';
   /** Stable code, see {@link ConfigErrorCode}. */
-  readonly code: ConfigErrorCode;
+  declare readonly code: ConfigErrorCode;
   /** The rule violations behind a `CONFIG_INVALID_VALUE`; empty for other codes. */
   readonly problems: readonly ConfigProblem[];
 
   constructor(code: ConfigErrorCode, message: string, options: { problems?: readonly ConfigProblem[]; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(code, message, options.cause === undefined ? {} : { cause: options.cause });
     this.problems = options.problems ?? [];
   }
 }

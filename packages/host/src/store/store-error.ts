@@ -1,3 +1,5 @@
+import { OutboardError } from '../errors/outboard-error.js';
+
 /**
  * Stable codes of {@link StoreError}:
  * - `STORE_LOCK_TIMEOUT`: another process held the lock longer than the wait allowed.
@@ -13,16 +15,15 @@ export const STORE_ERROR_CODES: readonly StoreErrorCode[] = ['STORE_LOCK_TIMEOUT
  * A local (never serialised) failure of the durable-file layer. `message` names the file, the problem and
  * the fix; `path` is the file concerned (the lock file for `STORE_LOCK_TIMEOUT`).
  */
-export class StoreError extends Error {
-  override readonly name = 'StoreError';
+export class StoreError extends OutboardError {
+  override name = 'StoreError';
   /** Stable code, see {@link StoreErrorCode}. */
-  readonly code: StoreErrorCode;
+  declare readonly code: StoreErrorCode;
   /** Absolute path of the file concerned. */
   readonly path: string;
 
   constructor(code: StoreErrorCode, path: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
+    super(code, message, options);
     this.path = path;
   }
 }

@@ -1,0 +1,45 @@
+/**
+ * Every code a local Outboard error can carry: ONE table, read by the CLI (exit code and fix) and by the
+ * docs test (`docs/errors.md` lists exactly these rows). Wire errors (JSON-RPC `data.code`) are not here:
+ * they are the protocol's `ResponseError` codes.
+ *
+ * Adding a code: add a row (UPPER_SNAKE, prefixed by its area), then a row in `docs/errors.md`.
+ */
+export interface ErrorCodeInfo {
+  /** What went wrong, one sentence. */
+  meaning: string;
+  /** The exit code a CLI uses when this error ends a command. */
+  exitCode: number;
+  /** The generic fix shown when the error carries no more specific hint. */
+  fix: string;
+}
+
+export const ERROR_CODES = {
+  // Generic
+  INTERNAL: { meaning: 'an unexpected failure inside the host (a bug)', exitCode: 1, fix: 'rerun with OUTBOARD_DEBUG=1 and report the stack trace' },
+  USAGE: { meaning: 'the command line is not understood (unknown command, option or argument)', exitCode: 2, fix: 'run the command with --help' },
+
+  // store/: durable files
+  STORE_LOCK_TIMEOUT: { meaning: 'another process held a file lock longer than the wait allowed', exitCode: 1, fix: 'retry; if it persists, check for a hung process holding the lock' },
+  STORE_CORRUPT: { meaning: 'a stored file is not valid JSON or has the wrong shape', exitCode: 1, fix: 'repair the file by hand, or let the next write keep it aside' },
+  STORE_WRITE_FAILED: { meaning: 'the file system refused a write, rename or mkdir', exitCode: 1, fix: 'check permissions and free space of the home folder' },
+
+  // config/
+  CONFIG_NO_PROJECT: { meaning: 'a project config write was asked for outside any project', exitCode: 2, fix: 'run it inside a project, or pass --user' },
+  CONFIG_INVALID_KEY: { meaning: 'a dotted config key is empty, has an empty segment or a forbidden name', exitCode: 2, fix: 'use a key such as extensions.<name>.<key>' },
+  CONFIG_NOT_AN_OBJECT: { meaning: 'a config key goes through a value that is not an object', exitCode: 2, fix: 'unset the parent key first' },
+  CONFIG_INVALID_VALUE: { meaning: "a config value breaks a rule (the extension's schema, the dev-path list)", exitCode: 2, fix: "see the extension's config keys with `extensions info <name>`" },
+  CONFIG_USER_ONLY: { meaning: 'extensions.paths may only be written to the user config', exitCode: 2, fix: 'pass --user, or use `extensions link`' },
+  CONFIG_RESERVED_NAME: { meaning: '`paths` was used as an extension name', exitCode: 2, fix: 'use another extension name' },
+  CONFIG_CORRUPT: { meaning: 'a config file is not valid JSON or not an object', exitCode: 1, fix: 'repair the file by hand, or let the next config write keep it aside' },
+  CONFIG_SCHEMA_INVALID: { meaning: "an extension's config schema is not a valid JSON Schema, or a $ref fails", exitCode: 2, fix: "report it to the extension's author" },
+  CONFIG_SCHEMA_UNSUPPORTED: { meaning: "the config schema's $schema names a draft that is not supported", exitCode: 2, fix: 'use draft-07, 2019-09 or 2020-12' },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+/** One code of {@link ERROR_CODES}. */
+export type OutboardErrorCode = keyof typeof ERROR_CODES;
+
+/** True when `code` is a known {@link OutboardErrorCode}. */
+export function isOutboardErrorCode(code: unknown): code is OutboardErrorCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
+}
