@@ -40,3 +40,5 @@ export type { ManifestRule, RuleOutcome } from './rules.js';
 export { MANIFEST_RULE_IDS, MANIFEST_RULES } from './rules.js';
 export type { JsonPathSegment } from './json-path.js';
 export { formatJsonPath } from './json-path.js';
+/** Did-you-mean: the one edit-distance rule (nearest candidate within a typo's reach). */
+export { nearestName, didYouMean } from './validate/nearest-name.js';

@@ -45,8 +45,12 @@ export class ConfigError extends OutboardError {
   /** The rule violations behind a `CONFIG_INVALID_VALUE`; empty for other codes. */
   readonly problems: readonly ConfigProblem[];
 
-  constructor(code: ConfigErrorCode, message: string, options: { problems?: readonly ConfigProblem[]; cause?: unknown } = {}) {
-    super(code, message, options.cause === undefined ? {} : { cause: options.cause });
+  constructor(code: ConfigErrorCode, message: string, options: { problems?: readonly ConfigProblem[]; hint?: string; details?: readonly string[]; cause?: unknown } = {}) {
+    super(code, message, {
+      ...(options.hint === undefined ? {} : { hint: options.hint }),
+      ...(options.details === undefined ? {} : { details: options.details }),
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
     this.problems = options.problems ?? [];
   }
 }

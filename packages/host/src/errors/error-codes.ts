@@ -34,6 +34,15 @@ export const ERROR_CODES = {
   CONFIG_CORRUPT: { meaning: 'a config file is not valid JSON or not an object', exitCode: 1, fix: 'repair the file by hand, or let the next config write keep it aside' },
   CONFIG_SCHEMA_INVALID: { meaning: "an extension's config schema is not a valid JSON Schema, or a $ref fails", exitCode: 2, fix: "report it to the extension's author" },
   CONFIG_SCHEMA_UNSUPPORTED: { meaning: "the config schema's $schema names a draft that is not supported", exitCode: 2, fix: 'use draft-07, 2019-09 or 2020-12' },
+
+  // run/: launching extension processes
+  RUNNABLE_INVALID: { meaning: 'a runnable is not exactly one `bin` or a non-empty `exec`, or its program is a relative path without `./`', exitCode: 2, fix: "correct the extension's package.json manifest" },
+  RUNNABLE_MISSING_BIN: { meaning: 'a package file named by `bin` or a `./` element does not exist, or is not a file', exitCode: 2, fix: 'reinstall the extension, or correct the path in its manifest' },
+  RUNNABLE_NOT_EXECUTABLE: { meaning: 'a `./` program at the start of `exec` lacks its run bit', exitCode: 2, fix: 'chmod +x the program, or run it through an interpreter such as ["python3", "./tool.py"]' },
+  RUNNABLE_NOT_ON_PATH: { meaning: 'the bare program at the start of `exec` is not an executable on PATH', exitCode: 2, fix: 'install the program or add its folder to PATH' },
+  RUNNABLE_ESCAPES_PACKAGE: { meaning: 'a package path leaves the package through `..`, an absolute path or a symlink', exitCode: 2, fix: 'ship the file inside the package and name it relative to the package root' },
+  RUNNABLE_SPAWN_FAILED: { meaning: 'the operating system refused to start the resolved program (ENOENT, EACCES...)', exitCode: 2, fix: 'check that the program exists and is executable; reinstall the extension if it ships it' },
+  RUNNABLE_NOT_DECLARED: { meaning: 'the extension declares no such command, peer or sidecar (or has no valid name)', exitCode: 2, fix: 'see what it declares with `extensions info <name>`' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */
