@@ -26,7 +26,7 @@ export const ERROR_CODES = {
 
   // config/
   CONFIG_NO_PROJECT: { meaning: 'a project config write was asked for outside any project', exitCode: 2, fix: 'run it inside a project, or pass --user' },
-  CONFIG_INVALID_KEY: { meaning: 'a dotted config key is empty, has an empty segment or a forbidden name', exitCode: 2, fix: 'use a key such as extensions.<name>.<key>' },
+  CONFIG_INVALID_KEY: { meaning: 'a dotted config key is empty, has an empty segment or a forbidden name', exitCode: 2, fix: 'use a key such as `extensions.<name>.<key>`' },
   CONFIG_NOT_AN_OBJECT: { meaning: 'a config key goes through a value that is not an object', exitCode: 2, fix: 'unset the parent key first' },
   CONFIG_INVALID_VALUE: { meaning: "a config value breaks a rule (the extension's schema, the dev-path list)", exitCode: 2, fix: "see the extension's config keys with `extensions info <name>`" },
   CONFIG_USER_ONLY: { meaning: 'extensions.paths may only be written to the user config', exitCode: 2, fix: 'pass --user, or use `extensions link`' },
