@@ -32,6 +32,7 @@ export {
 export type { CapabilityInfo } from './capabilities.js';
 export { CAPABILITY_CATALOG } from './capabilities.js';
 export { isValidSlug } from './slug.js';
+export { didYouMean, editDistance, nearestName, suggestionLimit, suggestNames } from './suggest-names.js';
 export { extensionIdentity } from './identity.js';
 export { canonicalJson, manifestHash } from './manifest-hash.js';
 export type { RunnablePath } from './runnable-paths.js';
@@ -40,5 +41,3 @@ export type { ManifestRule, RuleOutcome } from './rules.js';
 export { MANIFEST_RULE_IDS, MANIFEST_RULES } from './rules.js';
 export type { JsonPathSegment } from './json-path.js';
 export { formatJsonPath } from './json-path.js';
-/** Did-you-mean: the one edit-distance rule (nearest candidate within a typo's reach). */
-export { nearestName, didYouMean } from './validate/nearest-name.js';

@@ -1,4 +1,4 @@
-import { nearestName } from '@outboard/manifest';
+import { suggestNames } from '@outboard/manifest';
 import type { ApprovalVerdict, ExtensionRecord } from '../extension-record.js';
 import type { HostIdentity } from '../identity/host-identity.js';
 
@@ -51,8 +51,7 @@ export function decideCommand(input: CommandVerdictInput): CommandVerdict {
   const hidden = owners[0] ?? extensions.find((e) => e.key === name && e.state !== 'enabled' && e.state !== 'unapproved');
   if (hidden) return { kind: 'hidden', extension: hidden, reason: hidden.reason.replace(/\.$/, ''), fix: fixOf(hidden, input.identity) };
   const candidates = [...input.identity.builtins, ...extensions.filter((e) => e.state === 'enabled').flatMap((e) => (e.manifest?.commands ?? []).map((c) => c.name))];
-  const near = nearestName(name, candidates);
-  return { kind: 'unknown', suggestions: near === undefined ? [] : [near] };
+  return { kind: 'unknown', suggestions: suggestNames(name, candidates) };
 }
 
 function declares(ext: ExtensionRecord, name: string): boolean {
