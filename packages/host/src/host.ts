@@ -4,7 +4,8 @@ import type { HostIdentity, HostIdentityOptions } from './identity/host-identity
 import { resolveHomeDir, resolveHostIdentity } from './identity/host-identity.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import { discoverExtensions } from './discovery/discover.js';
-import { detectGlobalRoots, findNearestPackageRoot } from './discovery/sources.js';
+import { detectGlobalRoots } from './discovery/sources.js';
+import { findProjectRoot } from './config/project-root.js';
 import type { ExtensionRecord } from './extension-record.js';
 import { deriveExtensionRecord } from './extension-record.js';
 import { ApprovalStore } from './approvals/approval-store.js';
@@ -75,7 +76,8 @@ export class Host {
     this.env = options.env ?? process.env;
     this.cwd = resolve(options.cwd ?? process.cwd());
     this.home = options.home ? resolve(options.home) : resolveHomeDir(this.identity, this.env);
-    this.projectRoot = findNearestPackageRoot(this.cwd);
+    // One project-root rule for config, approvals and discovery (see findProjectRoot).
+    this.projectRoot = findProjectRoot(this.cwd, this.identity.id);
     this.globalRoots = options.globalRoots;
     this.capabilities = options.capabilities ?? [];
     this.approvals = new ApprovalStore({ home: this.home, projectRoot: this.projectRoot });
@@ -83,6 +85,7 @@ export class Host {
       hostId: this.identity.id,
       home: this.home,
       cwd: this.cwd,
+      projectRoot: this.projectRoot ?? null,
       schemaFor: async (name) => {
         const ext = await this.findExtension(name);
         const file = ext?.manifest?.configSchema;

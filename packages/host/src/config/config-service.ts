@@ -52,7 +52,13 @@ export class ConfigService {
     this.home = resolve(options.home);
     this.cwd = resolve(options.cwd);
     this.#schemaFor = options.schemaFor;
-    this.#files = new ConfigFiles({ hostId: this.hostId, home: this.home, cwd: this.cwd, ...(options.lock ? { lock: options.lock } : {}) });
+    this.#files = new ConfigFiles({
+      hostId: this.hostId,
+      home: this.home,
+      cwd: this.cwd,
+      ...(options.projectRoot === undefined ? {} : { projectRoot: options.projectRoot === null ? null : resolve(options.projectRoot) }),
+      ...(options.lock ? { lock: options.lock } : {}),
+    });
   }
 
   /** `<home>/config.json`. */

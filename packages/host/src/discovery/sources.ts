@@ -12,17 +12,6 @@ export type SourceSpec =
   /** Explicit package folders (dev paths). */
   | { kind: SourceKind; key: string; type: 'paths'; paths: readonly string[] };
 
-/** The nearest ancestor of `cwd` (itself included) holding a package.json, or undefined. */
-export function findNearestPackageRoot(cwd: string): string | undefined {
-  let dir = cwd;
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
 /**
  * Global roots the host may have been installed from: the node_modules folder holding the running CLI when
  * it is not a project's (its parent has no package.json), npm's root next to the running Node, and the

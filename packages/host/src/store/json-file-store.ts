@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { corruptInPlace, quarantineCorruptFile, type CorruptFileDiagnostic } from './corrupt-file.js';
 import { FileLock, mkdirOrThrow, type FileLockHandle } from './file-lock.js';
-import { isProcessAlive } from './lock-record.js';
 import { StoreError } from './store-error.js';
-import { atomicTempOwner, writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+import { atomicTempOwner, sweepDeadWritersFiles } from './temp-files.js';
 
 /** Options of {@link JsonFileStore}. */
 export interface JsonFileStoreOptions<T> {
@@ -174,22 +174,8 @@ export class JsonFileStore<T> {
   // A writer killed mid-write leaves its temp file (and whoever broke its lock may have been killed too):
   // under the lock, sweep temp files of this file whose writer no longer runs. One readdir per update.
   #removeDeadWritersTempFiles(): void {
-    const dir = dirname(this.path);
     const base = basename(this.path);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const pid = atomicTempOwner(name, base);
-      if (pid === undefined || pid === process.pid || isProcessAlive(pid)) continue;
-      try {
-        unlinkSync(resolve(dir, name));
-      } catch {
-        // another sweeper got it first
-      }
-    }
+    sweepDeadWritersFiles(dirname(this.path), (name) => atomicTempOwner(name, base));
   }
+
 }
