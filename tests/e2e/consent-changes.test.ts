@@ -1,6 +1,6 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
 
@@ -139,6 +139,49 @@ describe('a change to what was approved asks again', () => {
     assert.equal(s.cli(['extensions', 'unlink', original]).code, 0);
     assert.equal(s.cli(['extensions', 'link', copy]).code, 0);
     assertAsksAgain(s, 'twin', /real path .*\/one → .*\/two/, [/version/, /source/, /manifest block/]);
+  });
+
+  it('the bin file edited in place, even with its old mtime restored', () => {
+    const s = scenario(tmp.path, 'bin');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-binx'), { name: 'binx' });
+    const bin = join(dir, 'bin', 'cli.js');
+    utimesSync(bin, 1_700_000_000, 1_700_000_000);
+    s.approve('binx');
+    writeFileSync(bin, 'process.stdout.write("not what was approved\\n");\n');
+    utimesSync(bin, 1_700_000_000, 1_700_000_000);
+    assertAsksAgain(s, 'binx', /bin\/cli\.js changed since approval/, [/version/, /manifest block/]);
+  });
+
+  it('an ./ element of exec edited, and package.json "exports" changed', () => {
+    const s = scenario(tmp.path, 'exec');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-exx'), { name: 'exx', commands: [{ name: 'exx', exec: [process.execPath, './run.js'] }] }, { 'run.js': 'process.exit(0);\n' });
+    s.approve('exx');
+    writeFileSync(join(dir, 'run.js'), 'process.exit(0); // changed\n');
+    assertAsksAgain(s, 'exx', /run\.js changed since approval/, [/manifest block/]);
+    editPackageJson(dir, (pkg) => {
+      pkg.exports = { '.': './evil.js' };
+    });
+    assertAsksAgain(s, 'exx', /package\.json "exports" changed since approval/, [/run\.js/, /manifest block/]);
+  });
+
+  it('touching a bin without changing it keeps the approval (rehashed, same digest)', () => {
+    const s = scenario(tmp.path, 'touch');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-tch'), { name: 'tch' });
+    s.approve('tch');
+    utimesSync(join(dir, 'bin', 'cli.js'), new Date(), new Date(Date.now() + 5000));
+    assert.equal(s.entry('tch').state, 'enabled');
+    assert.equal(s.cli(['tch']).code, 0);
+  });
+
+  it('an approval stored before approvals covered what runs asks again, saying why', () => {
+    const s = scenario(tmp.path, 'legacy');
+    writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-old'), { name: 'old' });
+    s.approve('old');
+    const file = join(s.home, 'approvals.json');
+    const approvals = JSON.parse(readFileSync(file, 'utf8')) as { extensions: Record<string, Record<string, unknown>> };
+    delete approvals.extensions['old']?.runDigest;
+    writeFileSync(file, JSON.stringify(approvals), { mode: 0o600 });
+    assertAsksAgain(s, 'old', /approved before approvals covered the files that run/);
   });
 
   it('nothing changed: the approval still holds across runs (and an unrelated file edit does not matter)', () => {
