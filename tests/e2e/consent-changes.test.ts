@@ -197,3 +197,25 @@ describe('a change to what was approved asks again', () => {
     assert.equal(approvals.extensions['same']?.version, '1.0.0');
   });
 });
+
+describe('grants accumulate', () => {
+  const tmp = tempDir();
+  after(() => tmp.cleanup());
+  const grantsOf = (home: string, name: string) =>
+    (JSON.parse(readFileSync(join(home, 'approvals.json'), 'utf8')) as { extensions: Record<string, { grants: { capabilities: string[] } }> }).extensions[name]?.grants.capabilities;
+
+  it('enable --grant adds to the earlier grants; a re-approval after a change keeps the optional grants still requested', () => {
+    const s = scenario(tmp.path, 'grants');
+    const capabilities = (optional: string[]) => ({ capabilities: { required: ['projects.read'], optional } });
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-gr'), { name: 'gr', block: capabilities(['ui.notification', 'rpc.call']) });
+    assert.equal(s.cli(['extensions', 'enable', 'gr', '--yes', '--grant', 'ui.notification']).code, 0);
+    assert.equal(s.cli(['extensions', 'enable', 'gr', '--yes', '--grant', 'rpc.call']).code, 0);
+    assert.deepEqual(grantsOf(s.home, 'gr'), ['projects.read', 'rpc.call', 'ui.notification']);
+    editPackageJson(dir, (pkg) => {
+      pkg.outboard.extension.capabilities.optional = ['ui.notification', 'storage.private'];
+    });
+    assert.equal(s.entry('gr').state, 'unapproved');
+    assert.equal(s.cli(['extensions', 'enable', 'gr', '--yes']).code, 0);
+    assert.deepEqual(grantsOf(s.home, 'gr'), ['projects.read', 'ui.notification']);
+  });
+});
