@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { homedir } from 'node:os';
+import { readBoundedJson } from '../store/bounded-json.js';
 import type { SourceKind } from './types.js';
 
 /** How to find the candidate package folders of one source. */
@@ -40,12 +41,10 @@ export function detectGlobalRoots(binPath: string | undefined, env: NodeJS.Proce
 
 /** The packages a project's package.json depends on (every dependency field), or [] when unreadable. */
 export function listProjectDependencies(root: string): string[] {
-  let pkg: unknown;
-  try {
-    pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  } catch {
-    return [];
-  }
+  // Bounded: a FIFO, a huge or deeply nested project package.json must not hang or crash every command.
+  const read = readBoundedJson(join(root, 'package.json'));
+  if (read.kind !== 'ok') return [];
+  const pkg = read.value;
   if (typeof pkg !== 'object' || pkg === null) return [];
   const names = new Set<string>();
   for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
