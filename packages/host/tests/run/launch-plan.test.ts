@@ -127,8 +127,8 @@ describe('host.planLaunch', () => {
       assert.notEqual(fs.readFileSync(out, 'utf8'), 'evil');
       assert.equal((JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, string>)['OUTBOARD_EXTENSION_NAME'], 'envy');
       assert.equal(fs.existsSync(plan.configFile), false, 'runCommand disposes the plan');
-      // A new plan checks the new target, and refuses it.
-      await assert.rejects(host.planLaunch(await record(make(), 'envy'), 'command'), (e: unknown) => e instanceof RunnableError && e.code === 'RUNNABLE_ESCAPES_PACKAGE');
+      // Planning again, even from the record read before the flip, checks the new target and refuses it.
+      await assert.rejects(host.planLaunch(await record(host, 'envy'), 'command'), (e: unknown) => e instanceof RunnableError && e.code === 'RUNNABLE_ESCAPES_PACKAGE');
     } finally {
       fs.unlinkSync(link);
       fs.symlinkSync('real.js', link);
