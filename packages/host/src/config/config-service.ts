@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { CorruptFileDiagnostic } from '../store/index.js';
 import { ConfigError } from './config-error.js';
+import { ConfigVerdictCache } from './config-verdict-cache.js';
 import { ConfigFiles, type ConfigScope, type ConfigSnapshot } from './config-files.js';
 import { getAtPath, isConfigObject, parseConfigKey, setAtPath, unsetAtPath, type ConfigObject } from './config-key.js';
 import type { ConfigProblem } from './config-problem.js';
@@ -37,6 +38,7 @@ export class ConfigService {
   readonly cwd: string;
   readonly #files: ConfigFiles;
   readonly #validator = new ExtensionConfigValidator();
+  readonly #verdicts: ConfigVerdictCache;
   readonly #schemaFor: ConfigServiceOptions['schemaFor'];
 
   constructor(options: ConfigServiceOptions) {
@@ -52,6 +54,7 @@ export class ConfigService {
     this.home = resolve(options.home);
     this.cwd = resolve(options.cwd);
     this.#schemaFor = options.schemaFor;
+    this.#verdicts = new ConfigVerdictCache(this.home);
     this.#files = new ConfigFiles({
       hostId: this.hostId,
       home: this.home,
@@ -159,8 +162,16 @@ export class ConfigService {
     const section = isConfigObject(extensions) && extensions[name] !== undefined ? structuredClone(extensions[name]) : {};
     const source = options.schema ?? (await this.#schemaFor?.(name));
     if (!source) return { value: section, problems: [] };
+    const mode = options.requireAll === false ? 'write' : 'run';
+    // A run's verdict on a schema file is kept in the home: the hot path of a command never compiles with Ajv.
+    const cacheable = mode === 'run' && source.file !== undefined && source.schema === undefined && source.loadRef === undefined;
+    const key = cacheable ? ConfigVerdictCache.key(name, source.file as string, section) : '';
+    const cached = cacheable ? this.#verdicts.lookup(name, key) : undefined;
+    if (cached) return { value: section, problems: cached };
+    const startedAt = Date.now();
     const compiled = await this.#validator.compile(name, source);
-    const problems = await compiled.check(section, `extensions.${name}`, options.requireAll === false ? 'write' : 'run');
+    const problems = await compiled.check(section, `extensions.${name}`, mode);
+    if (cacheable) this.#verdicts.store(name, key, compiled.inputs, problems, startedAt);
     return { value: section, problems };
   }
 

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import type { StatInput } from '../discovery/stat-inputs.js';
 import { ConfigError } from './config-error.js';
 import type { ConfigProblem } from './config-problem.js';
 import { relaxMissingKeyRules } from './schema-relax.js';
@@ -18,6 +19,8 @@ export type ConfigCheckMode =
 export interface CompiledConfigSchema {
   /** The draft the schema was compiled as (`draft-07`, `2019-09`, `2020-12`). */
   readonly draft: string;
+  /** The schema files read, with their identities (empty for an inline schema): what a cached verdict depends on. */
+  readonly inputs: readonly StatInput[];
   /**
    * Every problem of `section` (the value of `extensions.<name>`), with paths under `prefix`. In `write`
    * mode, problems that only a missing key causes carry `missing: true`; all others block a write.
@@ -57,6 +60,7 @@ async function compileSchema(name: string, source: ExtensionConfigSchema): Promi
   let relaxed: Promise<AjvValidate> | undefined;
   return {
     draft: draft.name,
+    inputs: set.inputs,
     async check(section, prefix, mode) {
       const fullErrors = run(full, section);
       if (mode === 'run' || fullErrors.length === 0) return problemsFromAjvErrors(prefix, fullErrors);

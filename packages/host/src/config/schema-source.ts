@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { identityOf, type StatInput } from '../discovery/stat-inputs.js';
+import { readBoundedJson } from '../store/bounded-json.js';
 import { ConfigError } from './config-error.js';
 import { forEachSubschema, isSchemaNode, type SchemaNode } from './schema-walk.js';
 
@@ -22,6 +23,11 @@ export interface LoadedSchemaSet {
   readonly externals: ReadonlyMap<string, SchemaNode>;
   /** How errors name this schema: `The config schema of extension "git" (/path/schema.json)`. */
   readonly label: string;
+  /**
+   * Every file read to build the set (the root, then the siblings `$ref`s reached), each with the identity of
+   * the very descriptor it was read from: a verdict on this set holds while these are unchanged.
+   */
+  readonly inputs: readonly StatInput[];
 }
 
 /**
@@ -33,8 +39,9 @@ export interface LoadedSchemaSet {
  */
 export function loadSchemaSet(name: string, source: ExtensionConfigSchema): LoadedSchemaSet {
   const label = `The config schema of extension "${name}"${source.file ? ` (${source.file})` : ''}`;
-  const raw = source.schema ?? readSchemaFile(source.file, label);
-  if (typeof raw === 'boolean') return { root: raw ? {} : { not: {} }, externals: new Map(), label };
+  const inputs: StatInput[] = [];
+  const raw = source.schema ?? readSchemaFile(source.file, label, inputs);
+  if (typeof raw === 'boolean') return { root: raw ? {} : { not: {} }, externals: new Map(), label, inputs };
   if (!isSchemaNode(raw)) {
     throw new ConfigError('CONFIG_SCHEMA_INVALID', `${label} is not a JSON object. Fix the schema file, or ask the extension's author to.`);
   }
@@ -59,17 +66,17 @@ export function loadSchemaSet(name: string, source: ExtensionConfigSchema): Load
   while (pending.length > 0) {
     const { uri, from } = pending.pop()!;
     if (embedded.has(uri) || externals.has(uri)) continue;
-    const document = loadExternal(uri, from, source, rootId, label);
+    const document = loadExternal(uri, from, source, rootId, label, inputs);
     externals.set(uri, document);
     scan(document, typeof document['$id'] === 'string' ? safeUrl(document['$id'], uri, label) : uri);
   }
-  return { root, externals, label };
+  return { root, externals, label, inputs };
 }
 
-function loadExternal(uri: string, ref: string, source: ExtensionConfigSchema, rootId: string, label: string): SchemaNode {
+function loadExternal(uri: string, ref: string, source: ExtensionConfigSchema, rootId: string, label: string, inputs: StatInput[]): SchemaNode {
   let loaded: unknown;
   try {
-    loaded = source.loadRef ? source.loadRef(uri) : readJsonFile(siblingPath(uri, source.file, rootId));
+    loaded = source.loadRef ? source.loadRef(uri) : readJsonFile(siblingPath(uri, source.file, rootId), inputs);
   } catch (error) {
     throw new ConfigError(
       'CONFIG_SCHEMA_INVALID',
@@ -90,24 +97,24 @@ function siblingPath(uri: string, file: string | undefined, rootId: string): str
   throw new ConfigError('CONFIG_SCHEMA_INVALID', file === undefined ? 'an inline schema can only load refs through loadRef' : 'it is not a file next to the schema');
 }
 
-function readSchemaFile(file: string | undefined, label: string): unknown {
+function readSchemaFile(file: string | undefined, label: string, inputs: StatInput[]): unknown {
   if (file === undefined) {
     throw new ConfigError('CONFIG_SCHEMA_INVALID', `${label} was given with neither a schema object nor a file. Pass one of them.`);
   }
   try {
-    return readJsonFile(file);
+    return readJsonFile(file, inputs);
   } catch (error) {
     throw new ConfigError('CONFIG_SCHEMA_INVALID', `${label} cannot be used: ${(error as Error).message}. Fix the schema file or the manifest's configSchema path.`, { cause: error });
   }
 }
 
-function readJsonFile(file: string): unknown {
-  const text = readFileSync(file, 'utf8');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new ConfigError('CONFIG_SCHEMA_INVALID', `${file} is not valid JSON (${(error as Error).message})`, { cause: error });
-  }
+/** Reads a schema document with the host's one bounded reader (a regular file, size and depth limited). */
+function readJsonFile(file: string, inputs: StatInput[]): unknown {
+  const read = readBoundedJson(file, { maxBytes: 1024 * 1024 });
+  if (read.kind === 'missing') throw new ConfigError('CONFIG_SCHEMA_INVALID', `${file} does not exist`);
+  if (read.kind !== 'ok') throw new ConfigError('CONFIG_SCHEMA_INVALID', `${file} ${read.message}`);
+  inputs.push({ path: file, id: identityOf(read.stat) });
+  return read.value;
 }
 
 function safeUrl(reference: string, base: string, label: string): string {

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { inputsUnchanged, isRacy, type StatInput } from '../discovery/stat-inputs.js';
+import { readBoundedJson } from '../store/bounded-json.js';
+import { writeFileAtomic } from '../store/write-file-atomic.js';
+import type { ConfigProblem } from './config-problem.js';
+
+/** The cache's file in the home: derived data, safe to delete at any time. */
+export const CONFIG_VERDICT_CACHE_FILE = 'config-checks.json';
+
+/** Bumped whenever what a verdict means changes (validator options, problem shape, Ajv major). */
+const FORMAT = 1;
+/** At most this many extensions are remembered; the oldest entries go first. */
+const MAX_ENTRIES = 256;
+
+interface Entry {
+  /** Digest of the checked section, the schema's path and the format. */
+  key: string;
+  /** The schema files the verdict was reached on, with their identities. */
+  inputs: StatInput[];
+  problems: ConfigProblem[];
+}
+
+interface CacheFile {
+  format: number;
+  entries: Record<string, Entry>;
+}
+
+/**
+ * Run-mode verdicts of extension config checks, kept in `<home>/config-checks.json` so a command does not
+ * compile its schema with Ajv on every run: a verdict is reused while the checked section is the same (by
+ * digest) and every schema file read for it (the root and each `$ref`'d sibling) still has the identity it
+ * had when read (device, inode, size, mtime and ctime: a restored mtime does not fool it). A verdict reached
+ * on a file changed within the same timestamp tick is not kept. Reads never throw (a bad cache is a miss);
+ * writes are atomic and best effort (a cache that cannot be written costs a compile, never a run).
+ */
+export class ConfigVerdictCache {
+  /** Absolute path of the cache file. */
+  readonly path: string;
+
+  constructor(home: string) {
+    this.path = join(home, CONFIG_VERDICT_CACHE_FILE);
+  }
+
+  /** The key of a check of `section` against the schema file `schemaFile` for extension `name`. */
+  static key(name: string, schemaFile: string, section: unknown): string {
+    return createHash('sha256').update(JSON.stringify([FORMAT, name, schemaFile, section])).digest('hex');
+  }
+
+  /** The problems found last time for this key, when every schema file is unchanged since; else undefined. */
+  lookup(name: string, key: string): ConfigProblem[] | undefined {
+    const entry = this.#read().entries[name];
+    if (!entry || entry.key !== key || !Array.isArray(entry.inputs) || !Array.isArray(entry.problems)) return undefined;
+    return inputsUnchanged(entry.inputs) ? entry.problems : undefined;
+  }
+
+  /**
+   * Keeps a verdict. `checkStartedAt` (wall-clock ms, taken before the schema files were read) decides
+   * whether an input is racy; a racy or empty input list is not kept.
+   */
+  store(name: string, key: string, inputs: readonly StatInput[], problems: readonly ConfigProblem[], checkStartedAt: number): void {
+    if (inputs.length === 0 || inputs.some((input) => input.id === null || isRacy(input.id, checkStartedAt))) return;
+    const file = this.#read();
+    delete file.entries[name];
+    file.entries[name] = { key, inputs: [...inputs], problems: problems.map((p) => ({ ...p })) };
+    const names = Object.keys(file.entries);
+    for (const old of names.slice(0, Math.max(0, names.length - MAX_ENTRIES))) delete file.entries[old];
+    try {
+      writeFileAtomic(this.path, `${JSON.stringify(file)}\n`, { durable: false });
+    } catch {
+      // A home we cannot write to: the next run compiles again.
+    }
+  }
+
+  #read(): CacheFile {
+    const read = readBoundedJson(this.path);
+    if (read.kind === 'ok') {
+      const value = read.value as Partial<CacheFile> | null;
+      if (value && typeof value === 'object' && value.format === FORMAT && value.entries && typeof value.entries === 'object' && !Array.isArray(value.entries)) {
+        return { format: FORMAT, entries: Object.assign(Object.create(null) as Record<string, Entry>, value.entries) };
+      }
+    }
+    return { format: FORMAT, entries: Object.create(null) as Record<string, Entry> };
+  }
+}
