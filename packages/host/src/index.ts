@@ -31,3 +31,6 @@ export { ContributionRegistry } from './contributions/contribution-registry.js';
 export { NotificationCenter } from './contributions/notification-center.js';
 export { normalizeActionResult } from './contributions/action-result.js';
 export { recentPeerNotes } from './peers/peer-log.js';
+export { PeerActionError, ActionNeedsApprovalError } from './peers/peer-actions.js';
+export type { ActionVerdict, WithheldAction } from './peers/peer-actions.js';
+export type { PeerStatus } from './peers/peer-status.js';

@@ -34,6 +34,11 @@ export const ERROR_CODES = {
   CONFIG_CORRUPT: { meaning: 'a config file is not valid JSON or not an object', exitCode: 1, fix: 'repair the file by hand, or let the next config write keep it aside' },
   CONFIG_SCHEMA_INVALID: { meaning: "an extension's config schema is not a valid JSON Schema, or a $ref fails", exitCode: 2, fix: "report it to the extension's author" },
   CONFIG_SCHEMA_UNSUPPORTED: { meaning: "the config schema's $schema names a draft that is not supported", exitCode: 2, fix: 'use draft-07, 2019-09 or 2020-12' },
+
+  // peers/: extension peers and their actions
+  PEER_ACTION_FAILED: { meaning: "an extension's peer failed to run an action: it answered with an error, could not start, or exited", exitCode: 1, fix: "see the peer's log and last error with `extensions info <name>`" },
+  PEER_ACTION_UNKNOWN: { meaning: 'no enabled extension offers the action', exitCode: 1, fix: 'run `actions list` to see the actions on offer' },
+  PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: 'approve it again with `extensions enable <name>`' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */
