@@ -19,8 +19,25 @@ export class PeerActivation {
   /** Event types waiting for an `onEvent` check. */
   private readonly pendingEventTypes = new Set<string>();
   private eventCheck: Promise<void> | undefined;
+  /** Checks under way (event checks, project checks), for {@link settled}. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: PeerActivationDeps) {}
+
+  /**
+   * Resolves once no activation check is under way (the starts they asked for included): after it, a peer
+   * that was not started by the events and projects seen so far will not be started by them.
+   */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Tracks `work` until it settles (see {@link settled}). */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
 
   /** Starts every peer that asks for `onStartup`. */
   startOnStartup(): Promise<void> {
@@ -39,7 +56,7 @@ export class PeerActivation {
   onEvent(type: string): void {
     if (this.pendingEventTypes.size < MAX_PENDING_EVENT_TYPES) this.pendingEventTypes.add(type);
     if (this.eventCheck) return;
-    this.eventCheck = (async () => {
+    this.eventCheck = this.track((async () => {
       while (this.pendingEventTypes.size > 0) {
         const types = [...this.pendingEventTypes];
         this.pendingEventTypes.clear();
@@ -49,10 +66,14 @@ export class PeerActivation {
       .catch(() => undefined)
       .finally(() => {
         this.eventCheck = undefined;
-      });
+      }));
   }
 
-  private async startMatching(match: (activation: string) => boolean): Promise<void> {
+  private startMatching(match: (activation: string) => boolean): Promise<void> {
+    return this.track(this.startEach(match));
+  }
+
+  private async startEach(match: (activation: string) => boolean): Promise<void> {
     const exts = await this.deps.peerExtensions();
     const starts = exts
       .filter((e) => (e.manifest.peer?.activation ?? []).some(match))

@@ -62,6 +62,9 @@ export class PeerManager {
   /** The approved manifests of the peers started so far, by extension name. */
   private readonly manifests = new Map<string, ExtensionManifest>();
   private readonly activation: PeerActivation;
+  /** The last bus event the manager has seen, and who waits for a later one (see activationSettled). */
+  private seenSeq = 0;
+  private readonly seqWaiters: Array<() => void> = [];
 
   constructor(
     private readonly deps: PeerManagerDeps,
@@ -96,12 +99,14 @@ export class PeerManager {
     );
     this.disposables.push(
       bus.subscribe({ types: ['*'] }, (event) => {
+        this.seenSeq = event.seq;
+        for (const wake of this.seqWaiters.splice(0)) wake();
         if (event.type.startsWith('extension.peer.')) return;
         this.activation.onEvent(event.type);
         // A newly registered project wakes the peers whose `onProject:<glob>` matches a file at its root.
         const root = (event.body as { root?: unknown } | undefined)?.root;
         if (event.type === 'project.registered' && typeof root === 'string') {
-          readdir(root).then((names) => this.activateForProject(names), () => undefined);
+          void this.activation.track(readdir(root).then((names) => this.activateForProject(names), () => undefined));
         }
       }),
     );
@@ -153,6 +158,16 @@ export class PeerManager {
   /** Starts every peer that asks for `onStartup`. */
   async startOnStartup(): Promise<void> {
     await this.activation.startOnStartup();
+  }
+
+  /**
+   * Resolves once the activation checks of the events and projects seen so far are done (their starts
+   * included): a peer not started by then was not activated by them.
+   */
+  async activationSettled(): Promise<void> {
+    const target = this.deps.bus.lastSeq;
+    while (this.seenSeq < target) await new Promise<void>((resolve) => this.seqWaiters.push(resolve));
+    await this.activation.settled();
   }
 
   /** Starts the peers whose `onProject:<glob>` activation matches a file name present in the project root. */

@@ -12,6 +12,8 @@ export interface PeerStatus {
   /** The last failure, with the tail of its stderr, else null. */
   lastError: string | null;
   recentCrashes: number;
+  /** Whether a restart after a crash is scheduled (false once failed: only an explicit restart revives it). */
+  restartPending: boolean;
   /** The peer's log file. */
   log: string;
   /** The last lines the peer wrote to stderr. */

@@ -63,6 +63,7 @@ export class PeerSupervisor {
       diagnostic: this.diagnosticText ?? null,
       lastError: this.lastErrorText ?? null,
       recentCrashes: this.crashes.recentCrashes(),
+      restartPending: this.restartTimer !== undefined,
       log: this.log.path,
       stderrTail: this.log.tail().slice(-20),
       connection: this.run?.connection.diagnostics() ?? this.lastConnection ?? null,

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { peerHome } from './peer-fixtures.js';
-import { isAlive, readMarks, rejectionOf, sleep, startedPids, waitUntil } from './peer-probes.js';
+import { isAlive, readMarks, rejectionOf, startedPids, waitUntil } from './peer-probes.js';
 import type { PeerManager, PeerSupervisor } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 400, random: () => 1 }, stopStepMs: 300, handshakeTimeoutMs: 3000 };
@@ -50,7 +50,8 @@ describe('peer crashes', { timeout: 40_000 }, () => {
       assert.match(log, /crashing on start/);
       assert.match(log, /not restarting/);
       // No further restarts, and the next request is refused at once with the reason.
-      await sleep(700);
+      assert.equal(crasher.state, 'failed');
+      assert.equal(crasher.status().restartPending, false, 'failed: no restart is scheduled');
       assert.equal(startedPids(env.marks, 'crasher').length, 4);
       const later = await rejectionOf(peers.invokeAction('bad.hello', {}));
       assert.match(later.message, /has failed/);

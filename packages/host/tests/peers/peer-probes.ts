@@ -32,21 +32,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Resolves after `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Polls `check` every 20 ms until it returns a truthy value; fails naming `what` after `timeoutMs`. */
-export async function waitUntil<T>(what: string, check: () => T | Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { waitUntil } from '../wait-until.js';
 
 /** The rejection of `promise` (fails when it resolves). */
 export async function rejectionOf(promise: Promise<unknown>): Promise<Error & { reason?: string; data?: { code?: string } }> {
