@@ -25,6 +25,8 @@ import { PeerActivation } from './peer-activation.js';
 import { ActionNeedsApprovalError, PeerActionError, actionsOf, withheldActionsOf } from './peer-actions.js';
 import type { ActionVerdict, DeclaredAction, WithheldAction } from './peer-actions.js';
 import { TurnMemo } from './turn-budget.js';
+import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
+import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import type { TurnBudget } from './turn-budget.js';
 
 /** What a {@link PeerManager} is built on: the parts of its host it uses, each a narrow seam. */
@@ -39,6 +41,8 @@ export interface PeerManagerDeps {
   broker: CapabilityBroker;
   bus: EventBus;
   projects: ProjectStore;
+  /** Keeps peers' process groups from outliving the host. Default: a watchdog of the manager's own. */
+  watchdog?: GroupWatchdog;
 }
 
 /** Options of {@link PeerManager}. */
@@ -62,6 +66,7 @@ export class PeerManager {
   /** The approved manifests of the peers started so far, by extension name. */
   private readonly manifests = new Map<string, ExtensionManifest>();
   private readonly activation: PeerActivation;
+  private readonly watchdog: GroupWatchdog;
   /** The last bus event the manager has seen, and who waits for a later one (see activationSettled). */
   private seenSeq = 0;
   private readonly seqWaiters: Array<() => void> = [];
@@ -71,6 +76,12 @@ export class PeerManager {
     private readonly options: PeerManagerOptions = {},
   ) {
     const { broker, bus } = deps;
+    if (deps.watchdog) this.watchdog = deps.watchdog;
+    else {
+      const own = new ProcessGroupWatchdog();
+      this.watchdog = own;
+      this.disposables.push(own);
+    }
     this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name) });
     this.disposables.push(
       registerPeerServices(
@@ -136,6 +147,7 @@ export class PeerManager {
         launcher: this.deps.launcher,
         grants: { current: () => this.grantsOf(ext) },
         services: { serve: (connection, extension, grants, budget) => this.serve(connection, extension, grants, budget) },
+        watchdog: this.watchdog,
         contributions: this.contributions,
         onTransition: (t) => this.deps.bus.publish({ type: 'extension.peer.state', source: this.deps.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, reason: t.reason } }),
       },

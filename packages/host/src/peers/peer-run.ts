@@ -5,6 +5,7 @@ import type { ChildExit, Disposable, InitializeResult } from '@outboard/protocol
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { PeerLaunchPlan } from './peer-seams.js';
+import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import { authorizePeer } from './peer-authorize.js';
 import { readWhileServed } from './peer-flow.js';
 import type { PeerLog } from './peer-log.js';
@@ -44,10 +45,19 @@ export interface PeerRunLimits {
 /**
  * Spawns the peer of a launch plan in its own process group (stopping it stops what it started, and a
  * terminal's Ctrl+C goes to the host, which cancels), wires its stderr to the log, paces its output, and
- * serves it the host services. The connection is listening when this returns.
+ * serves it the host services, and has the host's watchdog watch its group. The connection is listening when this returns.
  */
-export function spawnPeerRun(name: string, plan: PeerLaunchPlan, limits: PeerRunLimits, log: PeerLog, services: PeerServices, grants: (run: PeerRun) => CapabilityGrants): PeerRun {
+export function spawnPeerRun(
+  name: string,
+  plan: PeerLaunchPlan,
+  limits: PeerRunLimits,
+  log: PeerLog,
+  host: { services: PeerServices; watchdog: GroupWatchdog },
+  grants: (run: PeerRun) => CapabilityGrants,
+): PeerRun {
   const transport = new ChildProcessTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'pipe', processGroup: true });
+  // Its group leader is the peer itself: the group dies with the host, however the host dies.
+  const watched = transport.pid === undefined ? undefined : host.watchdog.watch(transport.pid);
   const connection = new Connection({
     transport,
     name: `extension ${name}`,
@@ -58,10 +68,11 @@ export function spawnPeerRun(name: string, plan: PeerLaunchPlan, limits: PeerRun
   });
   const run: PeerRun = { id: randomUUID(), transport, connection, disposables: [], plan, grants: [], exitHandled: false, killReason: undefined };
   const budget = new TurnBudget(CALLS_PER_TURN);
+  if (watched) run.disposables.push(watched);
   run.disposables.push(transport.onStderr((text) => log.write(text)));
   run.disposables.push(readWhileServed(transport, connection));
   run.disposables.push(connection.onWarning((w) => log.note(`protocol warning: ${w.message}`)));
-  run.disposables.push(services.serve(connection, name, () => grants(run), budget));
+  run.disposables.push(host.services.serve(connection, name, () => grants(run), budget));
   return run;
 }
 

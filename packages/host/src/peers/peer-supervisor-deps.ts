@@ -6,6 +6,7 @@ import type { CrashPolicyOptions } from './crash-policy.js';
 import type { PeerServices } from './peer-run.js';
 import type { PeerLauncher } from './peer-seams.js';
 import type { PeerTransition } from './peer-state.js';
+import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 
 /** An enabled extension that declares a peer. */
 export type PeerExtension = ExtensionRecord & { name: string; manifest: ExtensionManifest };
@@ -26,6 +27,8 @@ export interface PeerSupervisorDeps {
   launcher: PeerLauncher;
   grants: PeerGrants;
   services: PeerServices;
+  /** Keeps the peer's process group from outliving the host. */
+  watchdog: GroupWatchdog;
   contributions: ContributionRegistry;
   /** Every transition, for the host's bus. */
   onTransition(transition: PeerTransition): void;

@@ -135,7 +135,7 @@ export class PeerSupervisor {
     try {
       const plan = await this.deps.launcher.planLaunch(ext, 'peer');
       try {
-        run = spawnPeerRun(this.name, plan, this.opts, this.log, this.deps.services, (r) => this.currentGrants(r));
+        run = spawnPeerRun(this.name, plan, this.opts, this.log, this.deps, (r) => this.currentGrants(r));
       } catch (error) {
         plan.dispose();
         throw error;

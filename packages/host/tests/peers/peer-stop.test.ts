@@ -106,4 +106,34 @@ describe('stopping peers', { timeout: 40_000 }, () => {
       await env.cleanup();
     }
   });
+
+  it('kill -9 of the host: the peer\'s whole process group (a background grandchild) is gone within 2 s', async () => {
+    const env = await peerHome([{ name: 'bg', mode: 'background-grandchild', prefix: 'bg' }]);
+    const tiny = spawn(process.execPath, [TINY_HOST, 'bg'], {
+      env: { ...env.hostEnv, TINY_HOST_URL: HOST_URL, TINY_HOME: env.home, TINY_CWD: env.root },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      let err = '';
+      tiny.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+      tiny.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+      await waitUntil('the tiny host to report its peer', () => {
+        if (tiny.exitCode !== null) throw new Error(`the tiny host exited ${tiny.exitCode}: ${err}`);
+        return /\{"pid":(\d+)\}/.exec(out);
+      }, 15_000);
+      const grandchild = Number(readMarks(env.marks, 'bg').find((l) => l.startsWith('grandchild '))?.split(' ')[1]);
+      assert.ok(grandchild > 0 && isAlive(grandchild), 'the background sleep runs');
+      const exited = new Promise((resolve) => tiny.once('exit', resolve));
+      tiny.kill('SIGKILL');
+      await exited;
+      const died = Date.now();
+      // `sleep` neither reads stdin nor knows its host: only the watchdog's group kill ends it.
+      await waitUntil('the background grandchild to be gone', () => !isAlive(grandchild), 2000, 10);
+      assert.ok(Date.now() - died <= 2000, `gone after ${Date.now() - died} ms`);
+    } finally {
+      tiny.kill('SIGKILL');
+      await env.cleanup();
+    }
+  });
 });
