@@ -7,7 +7,7 @@ import type { ContributionRegistry } from '../contributions/contribution-registr
 import type { PeerLaunchPlan } from './peer-seams.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import { authorizePeer } from './peer-authorize.js';
-import { readWhileServed } from './peer-flow.js';
+import { paceReading } from './peer-flow.js';
 import type { PeerLog } from './peer-log.js';
 import { TurnBudget } from './turn-budget.js';
 
@@ -70,7 +70,7 @@ export function spawnPeerRun(
   const budget = new TurnBudget(CALLS_PER_TURN);
   if (watched) run.disposables.push(watched);
   run.disposables.push(transport.onStderr((text) => log.write(text)));
-  run.disposables.push(readWhileServed(transport, connection));
+  run.disposables.push(paceReading(transport, connection, budget));
   run.disposables.push(connection.onWarning((w) => log.note(`protocol warning: ${w.message}`)));
   run.disposables.push(host.services.serve(connection, name, () => grants(run), budget));
   return run;
