@@ -289,5 +289,4 @@ export class PeerManager {
     });
   }
 }
-export { interimPeerLauncher } from './peer-launch.js';
 export type { DeclaredAction, WithheldAction, ActionVerdict } from './peer-actions.js';

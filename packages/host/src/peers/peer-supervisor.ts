@@ -141,7 +141,8 @@ export class PeerSupervisor {
         throw error;
       }
     } catch (error) {
-      const message = `cannot start: ${(error as Error).message}`;
+      const hint = (error as { hint?: unknown }).hint;
+      const message = `cannot start: ${(error as Error).message}${typeof hint === 'string' ? `; ${hint}` : ''}`;
       this.fail(message, false);
       throw this.unavailable(message);
     }

@@ -78,7 +78,7 @@ describe('stopping peers', { timeout: 40_000 }, () => {
     }
   });
 
-  it('a peer whose host is killed notices its stdin closing and exits', async () => {
+  it('a peer whose host is killed exits (its stdin closes, and the watchdog ends its group)', async () => {
     const env = await peerHome([{ name: 'orphan', prefix: 'or' }]);
     const tiny = spawn(process.execPath, [TINY_HOST, 'orphan'], {
       env: { ...env.hostEnv, TINY_HOST_URL: HOST_URL, TINY_HOME: env.home, TINY_CWD: env.root },
@@ -99,8 +99,8 @@ describe('stopping peers', { timeout: 40_000 }, () => {
       const exited = new Promise((resolve) => tiny.once('exit', resolve));
       tiny.kill('SIGKILL');
       await exited;
+      // Whichever comes first ends it: the end of its stdin (it marks `connection closed`) or the watchdog's SIGTERM.
       await waitUntil('the orphaned peer to exit', () => !isAlive(pid), 5000);
-      assert.ok(readMarks(env.marks, 'orphan').includes('connection closed'));
     } finally {
       tiny.kill('SIGKILL');
       await env.cleanup();
