@@ -250,7 +250,10 @@ export class PeerManager {
 
   /** Stops every peer (in parallel) and releases the manager. */
   async dispose(): Promise<void> {
-    await Promise.all([...this.supervisors.values()].map((s) => s.stop('the host is shutting down')));
+    await Promise.all([...this.supervisors.values()].map(async (s) => {
+      await s.stop('the host is shutting down');
+      await s.log.close();
+    }));
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 

@@ -117,6 +117,7 @@ export class PeerSupervisor {
     await stopPeerRun(run, this.opts.stopStepMs, this.log, reason);
     this.endRun(run);
     this.move('stopped', reason);
+    await this.log.flush();
   }
 
   /** Stops and starts again, forgetting past crashes (also how a failed peer is revived). */

@@ -34,6 +34,17 @@ export function isAlive(pid: number): boolean {
 
 export { waitUntil } from '../wait-until.js';
 
+/** A peer's log file once what its supervisor queued is written ('' when there is none). */
+export async function readLog(supervisor: { log: { path: string; flush(): Promise<void> } } | undefined): Promise<string> {
+  if (!supervisor) return '';
+  await supervisor.log.flush();
+  try {
+    return readFileSync(supervisor.log.path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** The rejection of `promise` (fails when it resolves). */
 export async function rejectionOf(promise: Promise<unknown>): Promise<Error & { reason?: string; data?: { code?: string } }> {
   try {

@@ -3,9 +3,8 @@
 // Each runs beside a well-behaved peer that must keep working.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { peerHome } from './peer-fixtures.js';
-import { readMarks, rejectionOf, startedPids, waitUntil } from './peer-probes.js';
+import { readLog, readMarks, rejectionOf, startedPids, waitUntil } from './peer-probes.js';
 import type { PeerManager } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 5000 };
@@ -33,7 +32,7 @@ async function assertRefused(mode: string, refused: RegExp): Promise<void> {
     const rogue = await peers.supervisor('rogue');
     assert.equal(rogue?.state, 'failed');
     assert.match(String(rogue?.status().lastError), refused);
-    assert.match(readFileSync(rogue?.status().log as string, 'utf8'), refused);
+    assert.match(await readLog(rogue), refused);
     // No restart loop: failed with no restart scheduled, one start, and later requests are refused with the reason.
     assert.equal(rogue?.status().restartPending, false);
     assert.equal(startedPids(env.marks, 'rogue').length, 1);
@@ -84,7 +83,7 @@ describe('peers that misbehave on the wire', { timeout: 40_000 }, () => {
       assert.equal(noisy?.state, 'ready');
       assert.equal(startedPids(env.marks, 'noisy').length, 1, 'never restarted');
       const status = noisy?.status();
-      const log = readFileSync(status?.log as string, 'utf8');
+      const log = await readLog(noisy);
       const warnings = log.split('\n').filter((l) => l.includes('not a protocol message'));
       assert.equal(warnings.length, 1, `one warning, got:\n${warnings.join('\n')}`);
       assert.match(warnings[0] as string, /extension noisy wrote a line to stdout/);
@@ -122,7 +121,7 @@ describe('peers that misbehave on the wire', { timeout: 40_000 }, () => {
       assert.equal(bulky?.state, 'ready');
       assert.equal(startedPids(env.marks, 'bulky').length, 1);
       assert.equal(bulky?.status().connection?.oversizedIncoming, 3);
-      const log = readFileSync(bulky?.status().log as string, 'utf8');
+      const log = await readLog(bulky);
       assert.match(log, /protocol warning: extension bulky sent a request "notifications\/show".* over the 1048576-byte limit/);
       await assertSteadyWorks(peers);
     } finally {

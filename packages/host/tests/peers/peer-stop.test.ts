@@ -3,10 +3,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HOST_URL, peerHome } from './peer-fixtures.js';
-import { isAlive, readMarks, startedPids, waitUntil } from './peer-probes.js';
+import { isAlive, readLog, readMarks, startedPids, waitUntil } from './peer-probes.js';
 
 const TINY_HOST = fileURLToPath(new URL('../../../tests/fixtures/peers/tiny-host.mjs', import.meta.url));
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 5000 };
@@ -35,7 +34,7 @@ describe('stopping peers', { timeout: 40_000 }, () => {
       assert.equal(isAlive(pid), false, 'the peer is gone');
       assert.equal(stubborn.state, 'stopped');
       assert.ok(readMarks(env.marks, 'stubborn').includes('got SIGTERM, ignoring it'));
-      assert.match(readFileSync(stubborn.status().log, 'utf8'), /it did not exit after the shutdown request and stdin close, so it was sent SIGTERM, then SIGKILL/);
+      assert.match(await readLog(stubborn), /it did not exit after the shutdown request and stdin close, so it was sent SIGTERM, then SIGKILL/);
       assert.deepEqual(during.notifications, [{ severity: 'info', message: 'hello {"during":true}' }]);
       assert.deepEqual(peers.contributions.actions().filter((a) => a.extension === 'stubborn'), []);
     } finally {
