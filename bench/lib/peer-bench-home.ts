@@ -2,10 +2,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { createHost } from '@outboard/host';
 import type { Host } from '@outboard/host';
 
 const PEER_FIXTURES = fileURLToPath(new URL('../../../packages/host/tests/fixtures/peers/', import.meta.url));
+const LEAN_PEER = fileURLToPath(new URL('./lean-peer.js', import.meta.url));
 const PROTOCOL_URL = pathToFileURL(fileURLToPath(new URL('../../../packages/protocol/dist/src/index.js', import.meta.url))).href;
 
 /** One peer extension of a benchmark home: the host's fixture peer (Node or Python) in a given mode. */
@@ -13,7 +15,8 @@ export interface BenchPeer {
   name: string;
   /** Prefix of its contribution ids (`<prefix>.hello`, `<prefix>.echo`, `<prefix>.happened`). */
   prefix: string;
-  runtime: 'node' | 'python';
+  /** `node`: the test fixture (modules loaded one by one); `node-bundle`: lean-peer.ts bundled into one file. */
+  runtime: 'node' | 'node-bundle' | 'python';
   mode?: string;
 }
 
@@ -30,7 +33,9 @@ export async function peerBenchHome(peers: BenchPeer[]): Promise<{ host: Host; r
     const dir = join(root, 'ext', p.name);
     mkdirSync(dir, { recursive: true });
     const python = p.runtime === 'python';
-    copyFileSync(join(PEER_FIXTURES, python ? 'fixture_peer.py' : 'fixture-peer.mjs'), join(dir, python ? 'peer.py' : 'peer.mjs'));
+    if (p.runtime === 'node-bundle') {
+      await build({ entryPoints: [LEAN_PEER], outfile: join(dir, 'peer.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20', minify: true, logLevel: 'warning' });
+    } else copyFileSync(join(PEER_FIXTURES, python ? 'fixture_peer.py' : 'fixture-peer.mjs'), join(dir, python ? 'peer.py' : 'peer.mjs'));
     writeFileSync(
       join(dir, 'package.json'),
       JSON.stringify({
@@ -41,7 +46,7 @@ export async function peerBenchHome(peers: BenchPeer[]): Promise<{ host: Host; r
           extension: {
             apiVersion: 1,
             name: p.name,
-            peer: { exec: python ? ['python3', './peer.py', p.mode ?? 'good'] : ['node', './peer.mjs', p.mode ?? 'good'], activation: ['onAction', 'onRpc'] },
+            peer: { exec: python ? ['python3', './peer.py', p.mode ?? 'good'] : ['node', './peer.mjs', p.runtime === 'node-bundle' ? p.prefix : (p.mode ?? 'good')], activation: ['onAction', 'onRpc'] },
             contributes: { actions: [{ id: `${p.prefix}.hello`, title: 'Hello' }], rpc: [`${p.prefix}.echo`], events: [`${p.prefix}.happened`] },
             capabilities: { required: ['ui.action.contribute'], optional: ['ui.notification', 'events.publish'] },
           },

@@ -147,9 +147,16 @@ export class Host {
     return this.projectStore;
   }
 
-  /** The peers of this host, created on first use (loading the protocol only then). */
-  peers(options: Omit<PeerManagerOptions, 'broker' | 'bus'> = {}): Promise<PeerManager> {
-    this.peerManager ??= import('./peers/peer-manager.js').then(({ PeerManager }) => new PeerManager(this, { ...options, broker: this.broker, bus: this.bus }));
+  /**
+   * The peers of this host, created on first use (loading the protocol only then). Options apply to that
+   * first call; passing options once the peers exist throws a TypeError rather than ignoring them.
+   */
+  peers(options?: PeerManagerOptions): Promise<PeerManager> {
+    if (this.peerManager && options) throw new TypeError('host.peers(options): the peers of this host already exist; pass options on the first call only');
+    this.peerManager ??= import('./peers/peer-manager.js').then(
+      ({ PeerManager }) =>
+        new PeerManager({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker: this.broker, bus: this.bus, projects: this.projects }, options),
+    );
     return this.peerManager;
   }
 

@@ -76,3 +76,6 @@ export { ServiceError, isServiceError } from './broker/service-error.js';
 export type { ServiceErrorCode } from './broker/service-error.js';
 export type { ProjectStore, RegisterProjectInput, RegisterProjectResult } from './projects/project-store.js';
 export type { ProjectRecord } from './projects/project-record.js';
+export { PeerActionError, ActionNeedsApprovalError } from './peers/peer-actions.js';
+export type { ActionVerdict, WithheldAction } from './peers/peer-actions.js';
+export type { PeerStatus } from './peers/peer-status.js';

@@ -44,6 +44,11 @@ export const ERROR_CODES = {
   RUNNABLE_ESCAPES_PACKAGE: { meaning: 'a package path leaves the package through `..`, an absolute path or a symlink', exitCode: 2, fix: 'ship the file inside the package and name it relative to the package root' },
   RUNNABLE_SPAWN_FAILED: { meaning: 'the operating system refused to start the resolved program (ENOENT, EACCES...)', exitCode: 2, fix: 'check that the program exists and is executable; reinstall the extension if it ships it' },
   RUNNABLE_NOT_DECLARED: { meaning: 'the extension declares no such command, peer or sidecar (or has no valid name)', exitCode: 2, fix: 'see what it declares with `extensions info <name>`' },
+
+  // peers/: extension peers and their actions
+  PEER_ACTION_FAILED: { meaning: "an extension's peer failed to run an action: it answered with an error, could not start, or exited", exitCode: 1, fix: "see the peer's log and last error with `extensions info <name>`" },
+  PEER_ACTION_UNKNOWN: { meaning: 'no enabled extension offers the action', exitCode: 1, fix: 'run `actions list` to see the actions on offer' },
+  PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: 'approve it again with `extensions enable <name>`' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */

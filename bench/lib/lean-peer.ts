@@ -1,0 +1,17 @@
+// A Node peer as one would ship it: its own code and the protocol's peer side, bundled into one file by
+// esbuild (bench/lib/peer-bench-home.ts does that), so a start parses one file instead of loading dozens of
+// modules. It announces `<prefix>.hello` and `<prefix>.echo` (argv[2] is the prefix) and answers them.
+import { Connection, StdioTransport, servePeerHandshake } from '@outboard/protocol';
+
+const prefix = process.argv[2] ?? 'lp';
+const connection = new Connection({ transport: new StdioTransport(), name: 'host' });
+servePeerHandshake(connection, {
+  name: process.env['OUTBOARD_EXTENSION_NAME'] ?? 'lean',
+  version: '1.0.0',
+  contributes: { actions: [`${prefix}.hello`], rpc: [`${prefix}.echo`], events: [`${prefix}.happened`] },
+  capabilities: { required: ['ui.action.contribute'] },
+});
+connection.onRequest('actions/invoke', (params) => ({ notifications: [{ severity: 'info', message: `hello ${JSON.stringify((params as { args?: unknown }).args ?? {})}` }] }));
+connection.onRequest('rpc/invoke', (params) => ({ echoed: (params as { params?: unknown }).params }));
+connection.onClose(() => process.exit(0));
+connection.listen();
