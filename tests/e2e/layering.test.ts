@@ -118,6 +118,21 @@ describe('layering', () => {
     });
   }
 
+  it('running a command loads no bus, broker, project store or peer module (static imports of the compiled host core)', () => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      // Compiled JS: type-only imports are gone; import() is lazy and does not count here.
+      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"](\.[^'"]+)['"]/g)) visit(resolve(dirname(file), m[1] as string));
+    };
+    for (const entry of ['host-core.js', 'run/launch-plan.js', 'run/run-command.js']) visit(join(REPO_ROOT, 'packages', 'host', 'dist', 'src', entry));
+    const loaded = [...seen].map((f) => relative(join(REPO_ROOT, 'packages', 'host', 'dist', 'src'), f));
+    assert.ok(loaded.includes('config/config-service.js'), 'the walk follows the static imports');
+    assert.deepEqual(loaded.filter((f) => /^(bus|broker|projects|peers|storage|contributions|install)\//.test(f) || f === 'host-services.js'), []);
+  });
+
   it('the host and the CLI never load code by a computed path (extension code is only ever spawned)', () => {
     for (const pkg of ['host', 'cli']) {
       for (const file of sourceFiles(join(REPO_ROOT, 'packages', pkg, 'src'))) {

@@ -1,6 +1,6 @@
-import type { Host, HostIdentityOptions } from '@outboard/host';
-// The engine alone: help and dispatch must not load every host module (install, peers...).
-import { createHost } from '@outboard/host/engine';
+import type { HostCore as Host, HostIdentityOptions } from '@outboard/host';
+// The engine's core alone: help and dispatch load no bus, broker, project store, install or peer module.
+import { createHostCore as createHost } from '@outboard/host/core';
 import type { Style } from './terminal/style.js';
 import { createStyle } from './terminal/style.js';
 

@@ -5,13 +5,17 @@
  * `host.projects`); the types of those members are exported so an embedder can name them. The store,
  * discovery, the launch building blocks and the bus's plumbing are internals and are not exported here.
  *
- * Narrower entry points of the same API, for a CLI's start-up: `@outboard/host/engine` (createHost alone),
- * `@outboard/host/run` (launching) and `@outboard/host/views` (the list/info/doctor JSON).
+ * Narrower entry points of the same API, for a CLI's start-up: `@outboard/host/core` (createHostCore: a host
+ * whose bus, broker and project store load only when peers start, what running a command needs),
+ * `@outboard/host/engine` (createHost alone), `@outboard/host/run` (launching) and `@outboard/host/views`
+ * (the list/info/doctor JSON).
  */
 
 // The engine and its identity
 export { createHost, Host } from './host.js';
-export type { CreateHostOptions, ExtensionInventory } from './host.js';
+export { createHostCore, HostCore } from './host-core.js';
+export type { CreateHostOptions, ExtensionInventory } from './host-core.js';
+export type { HostServices } from './host-services.js';
 export { resolveHostIdentity, resolveHomeDir } from './identity/host-identity.js';
 export type { HostIdentity, HostIdentityOptions } from './identity/host-identity.js';
 

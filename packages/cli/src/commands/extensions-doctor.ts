@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import type { DoctorProblem, Host } from '@outboard/host';
+import type { DoctorProblem, HostCore as Host } from '@outboard/host';
 import { collectDoctorProblems } from '@outboard/host/views';
 import { parseOptions } from './parse-options.js';
 

@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { withFileLock } from '../store/index.js';
 import type { ExtensionRecord } from '../extension-record.js';
-import type { Host } from '../host.js';
+import type { HostCore as Host } from '../host-core.js';
 import { runNpm } from './npm-runner.js';
 import { UserExtensionsFolder } from './user-extensions-folder.js';
 

@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { HostIdentity, HostIdentityOptions } from './identity/host-identity.js';
+import { resolveHomeDir, resolveHostIdentity } from './identity/host-identity.js';
+import type { DiscoveryDiagnostic } from './discovery/types.js';
+import { discoverExtensions } from './discovery/discover.js';
+import { detectGlobalRoots } from './discovery/sources.js';
+import { findProjectRoot } from './config/project-root.js';
+import type { ExtensionRecord } from './extension-record.js';
+import { deriveExtensionRecord } from './extension-record.js';
+import { ApprovalStore } from './approvals/approval-store.js';
+import { compareWithApproval } from './approvals/approval-compare.js';
+import { ConfigService } from './config/config-service.js';
+import type { ConfigProblem } from './config/config-problem.js';
+import type { ExperimentalFlags } from './config/experimental-flags.js';
+import { isProcessAlive, type CorruptFileDiagnostic } from './store/index.js';
+import type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
+import type { HostServices } from './host-services.js';
+import type { ApprovalVerdict } from './extension-record.js';
+import { planLaunch, type LaunchHost, type LaunchKind, type LaunchOptions, type LaunchPlan } from './run/launch-plan.js';
+import { decideCommand, type CommandVerdict } from './run/command-verdict.js';
+import { hubTokenFile, readHubToken } from './run/hub-token.js';
+
+/** Options of {@link createHostCore} and `createHost`. */
+export interface CreateHostOptions {
+  /** Who the embedding tool is (required). */
+  identity: HostIdentityOptions;
+  /** Working directory used to find the project. Default: `process.cwd()`. */
+  cwd?: string;
+  /** Environment read for `<P>_HOME` and handed to extensions. Default: `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Home folder. Default: `$<P>_HOME`, else `~/.<id>` (or the legacy home when only it exists). */
+  home?: string;
+  /** Global package roots to search. Default: detected from the CLI's install and the running Node. */
+  globalRoots?: readonly string[];
+  /** Capability names the host registers beyond the built-in catalog. Default: none. */
+  capabilities?: readonly string[];
+}
+
+/** The installed extensions with their states, plus discovery problems that belong to no extension. */
+export interface ExtensionInventory {
+  extensions: ExtensionRecord[];
+  diagnostics: DiscoveryDiagnostic[];
+  /** Sources rescanned for this answer (0 when the cache was warm). */
+  rescanned: number;
+}
+
+/**
+ * The embeddable engine without the long-lived registries: extensions, approvals, config, what a command
+ * name means and how to launch it, and the peers (which load the bus, broker and project store on first use).
+ * What a command needs and nothing more: running `<id> <command>` never loads the bus, broker or project
+ * store. `Host` (host.ts) adds synchronous access to those registries. Nothing lives in module state, so a
+ * process (or a test) can run many hosts side by side.
+ */
+export class HostCore {
+  readonly identity: HostIdentity;
+  readonly home: string;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly projectRoot: string | undefined;
+  private readonly globalRoots: readonly string[] | undefined;
+  private readonly capabilities: readonly string[];
+  private inventory: Promise<ExtensionInventory> | undefined;
+  /** Approvals and grants of this home. */
+  readonly approvals: ApprovalStore;
+  /** User and project config; `extensions.<name>` writes are checked against the extension's configSchema. */
+  readonly config: ConfigService;
+  private peerManager: Promise<PeerManager> | undefined;
+  private servicesLoaded: Promise<HostServices> | undefined;
+  /** The approval verdict behind each record of the current inventory (for typed command verdicts). */
+  private approvalVerdicts = new WeakMap<ExtensionRecord, ApprovalVerdict>();
+
+  constructor(options: CreateHostOptions) {
+    this.identity = resolveHostIdentity(options.identity);
+    this.env = options.env ?? process.env;
+    this.cwd = resolve(options.cwd ?? process.cwd());
+    this.home = options.home ? resolve(options.home) : resolveHomeDir(this.identity, this.env);
+    // One project-root rule for config, approvals and discovery (see findProjectRoot).
+    this.projectRoot = findProjectRoot(this.cwd, this.identity.id);
+    this.globalRoots = options.globalRoots;
+    this.capabilities = options.capabilities ?? [];
+    this.approvals = new ApprovalStore({ home: this.home, projectRoot: this.projectRoot });
+    this.config = new ConfigService({
+      hostId: this.identity.id,
+      home: this.home,
+      cwd: this.cwd,
+      projectRoot: this.projectRoot ?? null,
+      schemaFor: async (name) => {
+        const ext = await this.findExtension(name);
+        const file = ext?.manifest?.configSchema;
+        return ext && file ? { file: join(ext.dir, file) } : undefined;
+      },
+    });
+  }
+
+  /** Every installed extension and its state; computed once per Host (call {@link refresh} after changes). */
+  extensions(): Promise<ExtensionInventory> {
+    this.inventory ??= this.computeInventory();
+    return this.inventory;
+  }
+
+  /** Forgets the memoised inventory so the next call rediscovers (the cache still applies). */
+  refresh(): void {
+    this.inventory = undefined;
+  }
+
+  /** The extension users call `name`, if any is installed. */
+  async findExtension(name: string): Promise<ExtensionRecord | undefined> {
+    const { extensions } = await this.extensions();
+    return extensions.find((e) => e.key === name) ?? extensions.find((e) => e.packageName === name);
+  }
+
+  /**
+   * What `<id> <name>` means: run, needs approval (and what changed), hidden (why, and the fix), conflict or
+   * unknown (with suggestions). Built-ins are the caller's concern: it resolves them before asking.
+   */
+  async resolveCommand(name: string): Promise<CommandVerdict> {
+    const { extensions } = await this.extensions();
+    return decideCommand({ name, extensions, identity: this.identity, approvalOf: (ext) => this.approvalVerdicts.get(ext) });
+  }
+
+  /**
+   * Plans one launch of an extension's command, peer or sidecar: the one place its argv (real paths,
+   * checked), environment contract, cwd and config file are made (see `LaunchPlan`). Dispose the plan when
+   * the process ends. Throws `RUNNABLE_*` or `CONFIG_*` OutboardErrors.
+   */
+  planLaunch(ext: ExtensionRecord, kind: LaunchKind, options: LaunchOptions = {}): Promise<LaunchPlan> {
+    return planLaunch(this.launchHost(), ext, kind, options);
+  }
+
+  /**
+   * The bus, broker and project store of this host, loading their modules on first use. `Host` has them
+   * synchronously (`host.bus`, `host.broker`, `host.projects`).
+   */
+  services(): Promise<HostServices> {
+    this.servicesLoaded ??= import('./host-services.js').then(({ HostServices }) => new HostServices({ hostId: this.identity.id, home: this.home }));
+    return this.servicesLoaded;
+  }
+
+  /**
+   * The peers of this host, created on first use (loading the protocol only then). Options apply to that
+   * first call; passing options once the peers exist throws a TypeError rather than ignoring them.
+   */
+  peers(options?: PeerManagerOptions): Promise<PeerManager> {
+    if (this.peerManager && options) throw new TypeError('host.peers(options): the peers of this host already exist; pass options on the first call only');
+    this.peerManager ??= Promise.all([import('./peers/peer-manager.js'), this.services()]).then(
+      ([{ PeerManager }, { broker, bus, projects }]) =>
+        new PeerManager({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects }, options),
+    );
+    return this.peerManager;
+  }
+
+  /**
+   * The checked, merged config section of an extension, for a command run: every problem (missing required
+   * keys included) means the run is refused.
+   */
+  async extensionConfig(ext: ExtensionRecord): Promise<{ value: unknown; problems: readonly ConfigProblem[] }> {
+    if (!ext.name) return { value: {}, problems: [] };
+    return this.config.checkExtensionConfig(ext.name, { requireAll: true });
+  }
+
+  /**
+   * The host's `experimental.<flag>` switches (`identity.experiments`) from the merged config: a missing flag
+   * is false, unknown names are ignored, a non-boolean value is a problem and reads as false. Never throws.
+   */
+  experimentalFlags(): ExperimentalFlags & { corrupt: readonly CorruptFileDiagnostic[] } {
+    return this.config.experimentalFlags(this.identity.experiments);
+  }
+
+  /**
+   * The hub serving this home, when one runs: read from `<home>/hub.json`, which the hub writes at start and
+   * removes at stop; a file left by a hub that died (its pid is gone) does not count.
+   */
+  runningHub(): { url: string; tokenFile: string; token: string | undefined } | undefined {
+    try {
+      const state = JSON.parse(readFileSync(join(this.home, 'hub.json'), 'utf8')) as { url?: unknown; pid?: unknown };
+      if (typeof state.url !== 'string' || typeof state.pid !== 'number' || !isProcessAlive(state.pid)) return undefined;
+      const tokenFile = hubTokenFile(this.home);
+      return { url: state.url, tokenFile, token: readHubToken(tokenFile) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private launchHost(): LaunchHost {
+    return {
+      identity: this.identity,
+      home: this.home,
+      env: this.env,
+      cwd: this.cwd,
+      tokenFile: hubTokenFile(this.home),
+      checkedConfig: async (name, scope) => this.config.checkExtensionConfig(name, { requireAll: true, scope }),
+      hubEndpoint: () => {
+        const hub = this.runningHub();
+        return hub && { url: hub.url, tokenFile: hub.tokenFile };
+      },
+    };
+  }
+
+  private async computeInventory(): Promise<ExtensionInventory> {
+    const devPaths = this.config.devPaths();
+    const found = await discoverExtensions({
+      identity: this.identity,
+      home: this.home,
+      projectRoot: this.projectRoot,
+      globalRoots: this.globalRoots ?? detectGlobalRoots(this.identity.binPath, this.env, process.execPath),
+      devPaths: devPaths.paths,
+      extraCapabilities: this.capabilities,
+    });
+    const approvals = this.approvals.current();
+    const extensions = found.extensions.map((ext) => {
+      const verdict = compareWithApproval(ext, this.approvals.find(ext));
+      const record = deriveExtensionRecord(ext, verdict, this.identity.id);
+      this.approvalVerdicts.set(record, verdict);
+      return record;
+    });
+    const diagnostics = [...found.diagnostics];
+    for (const p of devPaths.problems) {
+      diagnostics.push({ path: this.config.userConfigPath, rule: `dev-paths.${p.rule}`, message: `${p.path}: ${p.message}`, fix: `fix extensions.paths with \`${this.identity.id} extensions link/unlink <path>\`` });
+    }
+    if (devPaths.corrupt) {
+      diagnostics.push({ path: devPaths.corrupt.path, rule: 'config.corrupt', message: devPaths.corrupt.message, fix: 'repair the file by hand, or let the next config write keep it aside' });
+    }
+    if (approvals.corrupt) {
+      diagnostics.push({
+        path: this.approvals.path,
+        rule: 'approvals.corrupt',
+        message: `${approvals.corrupt.message.replace(/\.$/, '')}; until it is fixed no extension counts as approved`,
+        fix: `repair the file, or approve again with \`${this.identity.id} extensions enable <name>\` (the old file is then kept aside)`,
+      });
+    }
+    return { extensions, diagnostics, rescanned: found.rescanned };
+  }
+}
+
+/** Creates the core of a host for one identity (see {@link CreateHostOptions}): what a CLI needs to run a command. */
+export function createHostCore(options: CreateHostOptions): HostCore {
+  return new HostCore(options);
+}
