@@ -9,7 +9,7 @@ import {
   writeCommandConfigFile,
 } from '@outboard/host/run';
 import type { CliContext } from './cli-context.js';
-import { UsageError } from './cli-context.js';
+import { cliError } from './errors/cli-errors.js';
 
 /** The contract version of the environment and manifest this host speaks. */
 const EXTENSION_API_VERSION = 1;
@@ -22,17 +22,18 @@ export async function runExtensionCommand(ctx: CliContext, ext: ExtensionRecord,
   const host = ctx.host();
   const name = ext.name as string;
   const command = ext.manifest?.commands?.find((c) => c.name === commandName);
-  if (!command) throw new UsageError(`extension ${ext.key} no longer declares command "${commandName}"`, `Run \`${ctx.cmd} extensions info ${ext.key}\`.`);
+  if (!command) throw cliError('CLI_CHANGED_WHILE_DECIDING', `extension ${ext.key} no longer declares command "${commandName}"`, `Run \`${ctx.cmd} extensions info ${ext.key}\`.`);
   let resolved;
   try {
     resolved = resolveRunnable(command, ext.dir, { execPath: process.execPath, pathEnv: ctx.io.env.PATH });
   } catch (error) {
-    if (error instanceof RunnableError) throw new UsageError(`cannot run ${ext.key}: ${error.message}`, `Run \`${ctx.cmd} extensions doctor\` for every problem, or reinstall ${ext.packageName}.`);
+    if (error instanceof RunnableError) throw cliError('CLI_CANNOT_RUN', `cannot run ${ext.key}: ${error.message}`, `Run \`${ctx.cmd} extensions doctor\` for every problem, or reinstall ${ext.packageName}.`);
     throw error;
   }
   const config = await host.extensionConfig(ext);
   if (config.problems.length > 0) {
-    throw new UsageError(
+    throw cliError(
+      'CONFIG_INVALID_VALUE',
       `the config of ${ext.key} breaks its schema: ${config.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
       `Fix it with \`${ctx.cmd} config extensions.${name}.<key> <value>\` (see \`${ctx.cmd} extensions info ${ext.key}\`).`,
     );
@@ -56,7 +57,7 @@ export async function runExtensionCommand(ctx: CliContext, ext: ExtensionRecord,
     });
     return await runForegroundCommand({ command: resolved.command, args: [...resolved.args, ...args], env, cwd: ctx.io.cwd });
   } catch (error) {
-    if (error instanceof RunnableError) throw new UsageError(`cannot run ${ext.key}: ${error.message}`, `Run \`${ctx.cmd} extensions doctor\`.`);
+    if (error instanceof RunnableError) throw cliError('CLI_CANNOT_RUN', `cannot run ${ext.key}: ${error.message}`, `Run \`${ctx.cmd} extensions doctor\`.`);
     throw error;
   } finally {
     configFile.dispose();

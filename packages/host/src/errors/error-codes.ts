@@ -34,6 +34,18 @@ export const ERROR_CODES = {
   CONFIG_CORRUPT: { meaning: 'a config file is not valid JSON or not an object', exitCode: 1, fix: 'repair the file by hand, or let the next config write keep it aside' },
   CONFIG_SCHEMA_INVALID: { meaning: "an extension's config schema is not a valid JSON Schema, or a $ref fails", exitCode: 2, fix: "report it to the extension's author" },
   CONFIG_SCHEMA_UNSUPPORTED: { meaning: "the config schema's $schema names a draft that is not supported", exitCode: 2, fix: 'use draft-07, 2019-09 or 2020-12' },
+  // cli: refusals and failures of the command line (packages/cli)
+  CLI_UNKNOWN_COMMAND: { meaning: 'no built-in and no enabled extension has this command', exitCode: 1, fix: 'run `outboard --help` for the list of commands' },
+  CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: 'update outboard' },
+  CLI_NOT_FOUND: { meaning: 'no installed extension or offered action has this name', exitCode: 1, fix: 'run `outboard extensions list` or `outboard actions list`' },
+  CLI_NOT_APPROVED: { meaning: 'the extension needs an approval that was not given', exitCode: 2, fix: 'run `outboard extensions enable <name>` to review and approve it' },
+  CLI_NEEDS_TERMINAL: { meaning: 'a question had to be asked but no person is at a terminal', exitCode: 2, fix: 'pass --yes (and --grant <capability> or --grant-all) to decide on the command line' },
+  CLI_CHANGED_WHILE_DECIDING: { meaning: 'the extension changed on disk between the consent prompt and the run', exitCode: 2, fix: 'run the command again to review what it is now' },
+  CLI_COMMAND_CONFLICT: { meaning: 'more than one enabled extension provides the command', exitCode: 2, fix: 'disable all but one of them with `outboard extensions disable <name>`' },
+  CLI_CANNOT_RUN: { meaning: "the extension's runnable cannot be started (a missing file, an unusable exec)", exitCode: 2, fix: 'run `outboard extensions doctor`, or reinstall the extension' },
+  CLI_CANNOT_ENABLE: { meaning: 'the extension is invalid, incompatible or in conflict, so it cannot be enabled', exitCode: 1, fix: 'run `outboard extensions doctor`' },
+  CLI_ACTION_FAILED: { meaning: "an extension's action failed in its peer", exitCode: 1, fix: "see the extension's peer log (`outboard extensions info <name>`)" },
+  CLI_FAILED: { meaning: 'the command could not do what was asked (npm failed, nothing to remove...)', exitCode: 1, fix: 'read the message; run `outboard extensions doctor` for every problem' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */
