@@ -8,13 +8,14 @@ const EXTENSIONS: CommandSpec = {
   summary: 'Manage extensions: list, info, doctor, enable, disable, add, remove, link',
   subcommands: [
     { name: 'list', aliases: ['ls'], summary: 'Every installed extension with its source and state', options: json, load: () => import('./extensions-list.js') },
-    { name: 'info', summary: 'Manifest, sources, config keys, shadowed copies and problems of one extension', args: '<name>', minPositionals: 1, options: json, load: () => import('./extensions-info.js') },
+    { name: 'info', summary: 'Manifest, sources, config keys, shadowed copies and problems of one extension', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-info.js') },
     { name: 'doctor', summary: 'One line per problem with its fix; exits 1 when there is any', options: json, load: () => import('./extensions-doctor.js') },
     {
       name: 'enable',
       summary: 'Approve exactly this manifest (asking in a terminal) and enable it',
       args: '<name>',
       minPositionals: 1,
+      missing: 'the extension name',
       options: {
         yes: { type: 'boolean', short: 'y', description: 'approve without a prompt (what is shown is what is approved)' },
         grant: { type: 'string', multiple: true, value: '<capability>', description: 'also grant this optional capability (repeatable)' },
@@ -23,19 +24,20 @@ const EXTENSIONS: CommandSpec = {
       notes: (cmd) => [`Without a terminal, sensitive capabilities need --grant <capability> or --grant-all, e.g. \`${cmd} extensions enable <name> --yes --grant rpc.call\`.`],
       load: () => import('./extensions-enable.js'),
     },
-    { name: 'disable', summary: 'Hide its commands, links and cards; keep approval, grants and config', args: '<name>', minPositionals: 1, load: () => import('./extensions-disable.js') },
-    { name: 'add', summary: 'npm install a package, tarball or folder into the user source', args: '<spec>', minPositionals: 1, load: () => import('./extensions-add.js') },
+    { name: 'disable', summary: 'Hide its commands, links and cards; keep approval, grants and config', args: '<name>', minPositionals: 1, missing: 'the extension name', load: () => import('./extensions-disable.js') },
+    { name: 'add', summary: 'npm install a package, tarball or folder into the user source', args: '<spec>', minPositionals: 1, missing: 'what to install (a package, tarball or folder)', load: () => import('./extensions-add.js') },
     {
       name: 'remove',
       aliases: ['rm'],
       summary: 'Uninstall a user-source extension and delete its approval',
       args: '<name>',
       minPositionals: 1,
+      missing: 'the extension name',
       options: { purge: { type: 'boolean', description: 'also delete its state folder' } },
       load: () => import('./extensions-remove.js'),
     },
-    { name: 'link', summary: 'Use an extension from a folder (dev source)', args: '<path>', minPositionals: 1, load: () => import('./extensions-link.js') },
-    { name: 'unlink', summary: 'Stop using a dev path', args: '<path>', minPositionals: 1, load: () => import('./extensions-unlink.js') },
+    { name: 'link', summary: 'Use an extension from a folder (dev source)', args: '<path>', minPositionals: 1, missing: 'the folder to link', load: () => import('./extensions-link.js') },
+    { name: 'unlink', summary: 'Stop using a dev path', args: '<path>', minPositionals: 1, missing: 'the folder to unlink', load: () => import('./extensions-unlink.js') },
   ],
 };
 
@@ -49,6 +51,7 @@ const ACTIONS: CommandSpec = {
       summary: 'Start the peer, run the action, print its result',
       args: '<id>',
       minPositionals: 1,
+      missing: 'the action id',
       options: {
         project: { type: 'string', value: '<id>', description: 'run it for this registered project' },
         args: { type: 'string', value: '<json>', description: "the action's arguments as JSON, e.g. '{\"depth\": 3}'" },
@@ -65,6 +68,7 @@ const CONFIG: CommandSpec = {
   summary: 'Read and write configuration',
   args: '<key> [<value>]',
   minPositionals: 1,
+  missing: 'the config key',
   maxPositionals: 2,
   options: {
     user: { type: 'boolean', description: 'write the user config instead of the project file' },

@@ -8,7 +8,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const path = opts.positionals[0] as string;
   const change = await ctx.host().config.removeDevPath(path);
   if (change.quarantined) ctx.printError(ctx.err.yellow(t`warning: ${change.quarantined.message}`));
-  if (!change.changed) throw cliError('CLI_NOT_FOUND', `${path} is not linked`, `Linked folders: ${change.paths.length ? change.paths.join(', ') : 'none'}.`);
+  if (!change.changed) throw cliError('CLI_NOT_FOUND', `${path} is not linked. Linked folders: ${change.paths.length ? change.paths.join(', ') : 'none'}`, `Run \`${ctx.cmd} extensions unlink <path>\` with one of them.`);
   ctx.print(t`Unlinked ${path}; its extension is no longer found through the dev source.`);
   return 0;
 }

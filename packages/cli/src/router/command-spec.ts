@@ -45,6 +45,8 @@ export interface CommandSpec {
   /** Positionals required (default 0) and allowed (default `minPositionals`). */
   minPositionals?: number;
   maxPositionals?: number;
+  /** What a missing first positional is called in the error, e.g. `the extension name`. Default: its placeholder. */
+  missing?: string;
   options?: Readonly<Record<string, OptionSpec>>;
   /** Lines under the options in the help (examples, notes). */
   notes?: (cmd: string) => readonly string[];

@@ -24,7 +24,10 @@ export function parseOptions(command: string, spec: CommandSpec, args: readonly 
   const min = spec.minPositionals ?? 0;
   const max = spec.maxPositionals ?? min;
   const usage = `Usage: ${usageLine(command, spec)}`;
-  if (positionals.length < min) throw new UsageError(`${command}: missing ${(spec.args ?? '').split(' ')[positionals.length] ?? 'an argument'}`, usage);
+  if (positionals.length < min) {
+    const what = positionals.length === 0 && spec.missing ? spec.missing : ((spec.args ?? '').split(' ')[positionals.length] ?? 'an argument');
+    throw new UsageError(`${command}: missing ${what}`, usage);
+  }
   if (positionals.length > max) throw new UsageError(`${command}: unexpected argument "${positionals[max]}"`, usage);
   return {
     command,
