@@ -1,6 +1,7 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
 
@@ -118,5 +119,88 @@ describe('corrupt config and approvals files', () => {
     assert.match(problem?.message ?? '', /unknown format 99/);
     assert.equal(cli(['extensions', 'enable', 'one', '--yes']).code, 0);
     assert.equal(keptCopy(file).bytes, '{"format": 99, "extensions": {}, "projects": {}}\n');
+  });
+});
+
+// Hostile files: never a crash, a stack trace or a hang; one diagnostic each (each run is bounded by runCli's 30 s).
+describe('hostile files never crash or hang the host', () => {
+  const tmp = tempDir();
+  after(() => tmp.cleanup());
+  const mkfifo = (path: string) => execFileSync('mkfifo', [path]);
+
+  function setup(label: string) {
+    const home = join(tmp.path, label, 'home');
+    const cwd = join(tmp.path, label, 'project');
+    writeExtension(join(home, 'extensions', 'node_modules', 'outboard-ext-one'), { name: 'one' });
+    return { home, cwd };
+  }
+
+  /** `--help` and `extensions doctor --json` finish quickly, without a stack trace; doctor reports `rule` once. */
+  function assertSurvives(home: string, cwd: string, rule: string, path: string): void {
+    const help = runCli(['--help'], { home, cwd, timeout: 10_000 });
+    assert.equal(help.signal, null, 'no hang');
+    assert.equal(help.code, 0, help.stderr);
+    assert.doesNotMatch(help.stderr, /Maximum call stack|    at /);
+    const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd, timeout: 10_000 });
+    const hits = doctor.json.problems.filter((p) => p.rule === rule && p.path === path);
+    assert.equal(hits.length, 1, JSON.stringify(doctor.json.problems));
+    assert.doesNotMatch(doctor.stderr, /    at /);
+  }
+
+  it('a project dependency whose package.json nests 100,000 deep', () => {
+    const { home, cwd } = setup('deep');
+    writeFiles(cwd, { 'package.json': { name: 'project', private: true, dependencies: { 'deep-pkg': '1.0.0' } } });
+    const depDir = join(cwd, 'node_modules', 'deep-pkg');
+    mkdirSync(depDir, { recursive: true });
+    writeFileSync(join(depDir, 'package.json'), `{"name":"deep-pkg","version":"1.0.0","outboard":{"extension":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`);
+    assertSurvives(home, cwd, 'package-json.too-deep', join(depDir, 'package.json'));
+  });
+
+  it('a FIFO named package.json in a package folder', () => {
+    const { home, cwd } = setup('fifo-pkg');
+    writeFiles(cwd, { 'package.json': { name: 'project', private: true } });
+    const dir = join(home, 'extensions', 'node_modules', 'fifo-pkg');
+    mkdirSync(dir, { recursive: true });
+    mkfifo(join(dir, 'package.json'));
+    assertSurvives(home, cwd, 'package-json.not-a-file', join(dir, 'package.json'));
+  });
+
+  it('a FIFO as the project package.json', () => {
+    const { home, cwd } = setup('fifo-project');
+    mkdirSync(cwd, { recursive: true });
+    mkfifo(join(cwd, 'package.json'));
+    const help = runCli(['--help'], { home, cwd, timeout: 10_000 });
+    assert.equal(help.signal, null, 'no hang');
+    assert.equal(help.code, 0, help.stderr);
+  });
+
+  for (const kind of ['folder', 'FIFO'] as const) {
+    it(`approvals.json as a ${kind}: one diagnostic, no stack trace, no hang`, () => {
+      const { home, cwd } = setup(`approvals-${kind}`);
+      writeFiles(cwd, { 'package.json': { name: 'project', private: true } });
+      const file = join(home, 'approvals.json');
+      if (kind === 'folder') mkdirSync(file);
+      else mkfifo(file);
+      assertSurvives(home, cwd, 'approvals.corrupt', file);
+      const list = runCliJson<Array<{ name: string; state: string }>>(['extensions', 'list', '--json'], { home, cwd, timeout: 10_000 });
+      assert.equal(list.json.find((e) => e.name === 'one')?.state, 'unapproved');
+    });
+  }
+
+  it('a home and config.json writable by others: doctor warns; approvals.json writable by others is not trusted', () => {
+    const { home, cwd } = setup('perms');
+    writeFiles(cwd, { 'package.json': { name: 'project', private: true } });
+    assert.equal(runCli(['extensions', 'enable', 'one', '--yes'], { home, cwd }).code, 0);
+    writeFileSync(join(home, 'config.json'), '{}\n');
+    chmodSync(home, 0o777);
+    chmodSync(join(home, 'config.json'), 0o666);
+    chmodSync(join(home, 'approvals.json'), 0o620);
+    const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd });
+    const rules = doctor.json.problems.map((p) => p.rule);
+    for (const rule of ['home.permissions', 'config.permissions', 'approvals.permissions']) assert.ok(rules.includes(rule), rules.join(', '));
+    const list = runCliJson<Array<{ name: string; state: string }>>(['extensions', 'list', '--json'], { home, cwd });
+    assert.equal(list.json.find((e) => e.name === 'one')?.state, 'unapproved');
+    assert.notEqual(runCli(['one'], { home, cwd }).code, 0);
+    chmodSync(home, 0o700);
   });
 });

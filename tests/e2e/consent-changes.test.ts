@@ -1,6 +1,6 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
 
@@ -141,6 +141,49 @@ describe('a change to what was approved asks again', () => {
     assertAsksAgain(s, 'twin', /real path .*\/one → .*\/two/, [/version/, /source/, /manifest block/]);
   });
 
+  it('the bin file edited in place, even with its old mtime restored', () => {
+    const s = scenario(tmp.path, 'bin');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-binx'), { name: 'binx' });
+    const bin = join(dir, 'bin', 'cli.js');
+    utimesSync(bin, 1_700_000_000, 1_700_000_000);
+    s.approve('binx');
+    writeFileSync(bin, 'process.stdout.write("not what was approved\\n");\n');
+    utimesSync(bin, 1_700_000_000, 1_700_000_000);
+    assertAsksAgain(s, 'binx', /bin\/cli\.js changed since approval/, [/version/, /manifest block/]);
+  });
+
+  it('an ./ element of exec edited, and package.json "exports" changed', () => {
+    const s = scenario(tmp.path, 'exec');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-exx'), { name: 'exx', commands: [{ name: 'exx', exec: [process.execPath, './run.js'] }] }, { 'run.js': 'process.exit(0);\n' });
+    s.approve('exx');
+    writeFileSync(join(dir, 'run.js'), 'process.exit(0); // changed\n');
+    assertAsksAgain(s, 'exx', /run\.js changed since approval/, [/manifest block/]);
+    editPackageJson(dir, (pkg) => {
+      pkg.exports = { '.': './evil.js' };
+    });
+    assertAsksAgain(s, 'exx', /package\.json "exports" changed since approval/, [/run\.js/, /manifest block/]);
+  });
+
+  it('touching a bin without changing it keeps the approval (rehashed, same digest)', () => {
+    const s = scenario(tmp.path, 'touch');
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-tch'), { name: 'tch' });
+    s.approve('tch');
+    utimesSync(join(dir, 'bin', 'cli.js'), new Date(), new Date(Date.now() + 5000));
+    assert.equal(s.entry('tch').state, 'enabled');
+    assert.equal(s.cli(['tch']).code, 0);
+  });
+
+  it('an approval stored before approvals covered what runs asks again, saying why', () => {
+    const s = scenario(tmp.path, 'legacy');
+    writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-old'), { name: 'old' });
+    s.approve('old');
+    const file = join(s.home, 'approvals.json');
+    const approvals = JSON.parse(readFileSync(file, 'utf8')) as { extensions: Record<string, Record<string, unknown>> };
+    delete approvals.extensions['old']?.runDigest;
+    writeFileSync(file, JSON.stringify(approvals), { mode: 0o600 });
+    assertAsksAgain(s, 'old', /approved before approvals covered the files that run/);
+  });
+
   it('nothing changed: the approval still holds across runs (and an unrelated file edit does not matter)', () => {
     const s = scenario(tmp.path, 'same');
     const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-same'), { name: 'same' });
@@ -152,5 +195,27 @@ describe('a change to what was approved asks again', () => {
     assert.equal(s.entry('same').state, 'enabled');
     const approvals = JSON.parse(readFileSync(join(s.home, 'approvals.json'), 'utf8')) as { extensions: Record<string, StoredApproval> };
     assert.equal(approvals.extensions['same']?.version, '1.0.0');
+  });
+});
+
+describe('grants accumulate', () => {
+  const tmp = tempDir();
+  after(() => tmp.cleanup());
+  const grantsOf = (home: string, name: string) =>
+    (JSON.parse(readFileSync(join(home, 'approvals.json'), 'utf8')) as { extensions: Record<string, { grants: { capabilities: string[] } }> }).extensions[name]?.grants.capabilities;
+
+  it('enable --grant adds to the earlier grants; a re-approval after a change keeps the optional grants still requested', () => {
+    const s = scenario(tmp.path, 'grants');
+    const capabilities = (optional: string[]) => ({ capabilities: { required: ['projects.read'], optional } });
+    const dir = writeExtension(join(s.home, 'extensions', 'node_modules', 'outboard-ext-gr'), { name: 'gr', block: capabilities(['ui.notification', 'rpc.call']) });
+    assert.equal(s.cli(['extensions', 'enable', 'gr', '--yes', '--grant', 'ui.notification']).code, 0);
+    assert.equal(s.cli(['extensions', 'enable', 'gr', '--yes', '--grant', 'rpc.call']).code, 0);
+    assert.deepEqual(grantsOf(s.home, 'gr'), ['projects.read', 'rpc.call', 'ui.notification']);
+    editPackageJson(dir, (pkg) => {
+      pkg.outboard.extension.capabilities.optional = ['ui.notification', 'storage.private'];
+    });
+    assert.equal(s.entry('gr').state, 'unapproved');
+    assert.equal(s.cli(['extensions', 'enable', 'gr', '--yes']).code, 0);
+    assert.deepEqual(grantsOf(s.home, 'gr'), ['projects.read', 'ui.notification']);
   });
 });

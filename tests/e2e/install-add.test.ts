@@ -91,6 +91,16 @@ describe('extensions add', () => {
     assertProjectUntouched();
   });
 
+  it('a bare name means the registry, as in npm, even when a folder of that name is here', () => {
+    // npm stays offline, so the registry lookup fails: what matters is that the local folder is not installed.
+    writeExtension(join(project, 'outboard-lookalike'), { name: 'lookalike', packageName: 'outboard-lookalike' });
+    const r = cli(['extensions', 'add', 'outboard-lookalike']);
+    assert.equal(r.code, 1, r.stderr);
+    assertNoTrace('outboard-lookalike');
+    assert.ok(!deps()['outboard-lookalike']);
+    assertProjectUntouched();
+  });
+
   it('never runs the lifecycle scripts of what it installs', () => {
     assert.deepEqual(readdirSync(markers), []);
   });

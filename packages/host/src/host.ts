@@ -4,7 +4,8 @@ import type { HostIdentity, HostIdentityOptions } from './identity/host-identity
 import { resolveHomeDir, resolveHostIdentity } from './identity/host-identity.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import { discoverExtensions } from './discovery/discover.js';
-import { detectGlobalRoots, findNearestPackageRoot } from './discovery/sources.js';
+import { detectGlobalRoots } from './discovery/sources.js';
+import { findProjectRoot } from './config/project-root.js';
 import type { ExtensionRecord } from './extension-record.js';
 import { deriveExtensionRecord } from './extension-record.js';
 import { ApprovalStore } from './approvals/approval-store.js';
@@ -17,6 +18,10 @@ import { EventBus } from './bus/event-bus.js';
 import { CapabilityBroker } from './broker/capability-broker.js';
 import { ProjectStore } from './projects/project-store.js';
 import type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
+import type { ApprovalVerdict } from './extension-record.js';
+import { planLaunch, type LaunchHost, type LaunchKind, type LaunchOptions, type LaunchPlan } from './run/launch-plan.js';
+import { decideCommand, type CommandVerdict } from './run/command-verdict.js';
+import { hubTokenFile, readHubToken } from './run/hub-token.js';
 
 /** Options of {@link createHost}. */
 export interface CreateHostOptions {
@@ -63,13 +68,16 @@ export class Host {
   private brokerInstance: CapabilityBroker | undefined;
   private peerManager: Promise<PeerManager> | undefined;
   private projectStore: ProjectStore | undefined;
+  /** The approval verdict behind each record of the current inventory (for typed command verdicts). */
+  private approvalVerdicts = new WeakMap<ExtensionRecord, ApprovalVerdict>();
 
   constructor(options: CreateHostOptions) {
     this.identity = resolveHostIdentity(options.identity);
     this.env = options.env ?? process.env;
     this.cwd = resolve(options.cwd ?? process.cwd());
     this.home = options.home ? resolve(options.home) : resolveHomeDir(this.identity, this.env);
-    this.projectRoot = findNearestPackageRoot(this.cwd);
+    // One project-root rule for config, approvals and discovery (see findProjectRoot).
+    this.projectRoot = findProjectRoot(this.cwd, this.identity.id);
     this.globalRoots = options.globalRoots;
     this.capabilities = options.capabilities ?? [];
     this.approvals = new ApprovalStore({ home: this.home, projectRoot: this.projectRoot });
@@ -77,6 +85,7 @@ export class Host {
       hostId: this.identity.id,
       home: this.home,
       cwd: this.cwd,
+      projectRoot: this.projectRoot ?? null,
       schemaFor: async (name) => {
         const ext = await this.findExtension(name);
         const file = ext?.manifest?.configSchema;
@@ -100,6 +109,24 @@ export class Host {
   async findExtension(name: string): Promise<ExtensionRecord | undefined> {
     const { extensions } = await this.extensions();
     return extensions.find((e) => e.key === name) ?? extensions.find((e) => e.packageName === name);
+  }
+
+  /**
+   * What `<id> <name>` means: run, needs approval (and what changed), hidden (why, and the fix), conflict or
+   * unknown (with suggestions). Built-ins are the caller's concern: it resolves them before asking.
+   */
+  async resolveCommand(name: string): Promise<CommandVerdict> {
+    const { extensions } = await this.extensions();
+    return decideCommand({ name, extensions, identity: this.identity, approvalOf: (ext) => this.approvalVerdicts.get(ext) });
+  }
+
+  /**
+   * Plans one launch of an extension's command, peer or sidecar: the one place its argv (real paths,
+   * checked), environment contract, cwd and config file are made (see `LaunchPlan`). Dispose the plan when
+   * the process ends. Throws `RUNNABLE_*` or `CONFIG_*` OutboardErrors.
+   */
+  planLaunch(ext: ExtensionRecord, kind: LaunchKind, options: LaunchOptions = {}): Promise<LaunchPlan> {
+    return planLaunch(this.launchHost(), ext, kind, options);
   }
 
   /** The host's one event bus (DESIGN §9). */
@@ -151,17 +178,26 @@ export class Host {
     try {
       const state = JSON.parse(readFileSync(join(this.home, 'hub.json'), 'utf8')) as { url?: unknown; pid?: unknown };
       if (typeof state.url !== 'string' || typeof state.pid !== 'number' || !isProcessAlive(state.pid)) return undefined;
-      const tokenFile = join(this.home, 'token');
-      let token: string | undefined;
-      try {
-        token = readFileSync(tokenFile, 'utf8').trim() || undefined;
-      } catch {
-        token = undefined;
-      }
-      return { url: state.url, tokenFile, token };
+      const tokenFile = hubTokenFile(this.home);
+      return { url: state.url, tokenFile, token: readHubToken(tokenFile) };
     } catch {
       return undefined;
     }
+  }
+
+  private launchHost(): LaunchHost {
+    return {
+      identity: this.identity,
+      home: this.home,
+      env: this.env,
+      cwd: this.cwd,
+      tokenFile: hubTokenFile(this.home),
+      checkedConfig: async (name, scope) => this.config.checkExtensionConfig(name, { requireAll: true, scope }),
+      hubEndpoint: () => {
+        const hub = this.runningHub();
+        return hub && { url: hub.url, tokenFile: hub.tokenFile };
+      },
+    };
   }
 
   private async computeInventory(): Promise<ExtensionInventory> {
@@ -175,7 +211,12 @@ export class Host {
       extraCapabilities: this.capabilities,
     });
     const approvals = this.approvals.current();
-    const extensions = found.extensions.map((ext) => deriveExtensionRecord(ext, compareWithApproval(ext, this.approvals.find(ext)), this.identity.id));
+    const extensions = found.extensions.map((ext) => {
+      const verdict = compareWithApproval(ext, this.approvals.find(ext));
+      const record = deriveExtensionRecord(ext, verdict, this.identity.id);
+      this.approvalVerdicts.set(record, verdict);
+      return record;
+    });
     const diagnostics = [...found.diagnostics];
     for (const p of devPaths.problems) {
       diagnostics.push({ path: this.config.userConfigPath, rule: `dev-paths.${p.rule}`, message: `${p.path}: ${p.message}`, fix: `fix extensions.paths with \`${this.identity.id} extensions link/unlink <path>\`` });

@@ -1,4 +1,5 @@
 import type { SourceKind } from '../discovery/types.js';
+import type { RunDigest } from '../discovery/run-digest.js';
 
 /** What the user granted an extension, default-deny. */
 export interface CapabilityGrants {
@@ -19,6 +20,11 @@ export interface ApprovalRecord {
   /** Hash of the manifest block and the engines range (see manifestHash). */
   manifestHash: string;
   enginesRange: string | null;
+  /**
+   * Digest of what runs (runnable files, Node's load fields) of the copy that was shown. Absent in records
+   * written before it existed: such an approval no longer counts and the user is asked again.
+   */
+  runDigest?: RunDigest;
   /** False after `disable`: approval, grants and config are kept, commands and cards are hidden. */
   enabled: boolean;
   grants: CapabilityGrants;

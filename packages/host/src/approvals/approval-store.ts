@@ -1,10 +1,39 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { JsonFileStore } from '../store/index.js';
+import { JsonFileStore, quarantineCorruptFile } from '../store/index.js';
 import type { CorruptFileDiagnostic } from '../store/index.js';
 import type { ScannedExtension } from '../discovery/types.js';
 import type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approval-record.js';
 import { checkApprovalsShape, emptyApprovals } from './approval-record.js';
+import { compareWithApproval } from './approval-compare.js';
+import { untrustedBecause } from './file-trust.js';
+import { identityOf } from '../discovery/stat-inputs.js';
+
+/** Options of {@link ApprovalStore.approve}. */
+export interface ApproveOptions {
+  /**
+   * `accumulate` (the default): the new grants are added to the earlier ones, and earlier optional grants the
+   * shown manifest still requests are kept (a re-approval after a change keeps them). `replace`: exactly
+   * `grants`, nothing kept (revoking optional grants).
+   */
+  grants?: 'accumulate' | 'replace';
+}
+
+/** The outcome of {@link ApprovalStore.approve}. */
+export interface ApproveResult {
+  /** What is stored now: the digests of the record that was passed in (the one shown), never a re-read. */
+  record: ApprovalRecord;
+  /** Set when approvals.json was corrupt or untrusted: it was kept aside and started again. */
+  quarantined?: CorruptFileDiagnostic;
+  /** The approval this one replaced, if any. */
+  previous: ApprovalRecord | undefined;
+  /** What changed since the previous approval, one phrase each (empty for a first approval). */
+  changes: string[];
+  /** Capabilities granted now that were not before. */
+  added: string[];
+  /** Capabilities granted before that are not any more (no longer requested, or `grants: 'replace'`). */
+  removed: string[];
+}
 
 /** Where an approval lives: project-source approvals are per project root. */
 function slotOf(file: ApprovalsFile, ext: Pick<ScannedExtension, 'source'>, projectRoot: string | undefined): Record<string, ApprovalRecord> | undefined {
@@ -19,7 +48,7 @@ function slotOf(file: ApprovalsFile, ext: Pick<ScannedExtension, 'source'>, proj
 export class ApprovalStore {
   readonly path: string;
   private readonly store: JsonFileStore<ApprovalsFile>;
-  private snapshot: { value: ApprovalsFile; corrupt?: CorruptFileDiagnostic; mtimeMs?: number } | undefined;
+  private snapshot: { value: ApprovalsFile; corrupt?: CorruptFileDiagnostic; mtimeMs?: string } | undefined;
 
   constructor(options: { home: string; projectRoot: string | undefined }) {
     this.path = join(options.home, 'approvals.json');
@@ -33,9 +62,19 @@ export class ApprovalStore {
   current(): { value: ApprovalsFile; corrupt?: CorruptFileDiagnostic } {
     if (!this.snapshot) {
       const s = this.store.inspect();
-      this.snapshot = s.corrupt ? { value: s.value, corrupt: s.corrupt } : { value: s.value };
+      const untrusted = s.exists && !s.corrupt ? this.untrusted() : undefined;
+      if (untrusted) this.snapshot = { value: emptyApprovals(), corrupt: untrusted };
+      else this.snapshot = s.corrupt ? { value: s.value, corrupt: s.corrupt } : { value: s.value };
     }
     return this.snapshot;
+  }
+
+  /** A file others can write is not believed (as ssh refuses such key files); approving again replaces it. */
+  private untrusted(): CorruptFileDiagnostic | undefined {
+    const why = untrustedBecause(this.path);
+    if (!why) return undefined;
+    const reason = `${why}, so its approvals are not trusted`;
+    return { path: this.path, reason, message: `${this.path}: ${reason}. Fix: chmod 600 ${this.path}, or approve again (the file is then kept aside).` };
   }
 
   /**
@@ -43,11 +82,13 @@ export class ApprovalStore {
    * sees `disable` or new grants made by another process at once; one stat per call).
    */
   freshFind(ext: Pick<ScannedExtension, 'source'> & { name: string | undefined }): ApprovalRecord | undefined {
-    const mtimeMs = statSync(this.path, { throwIfNoEntry: false })?.mtimeMs;
+    // The full identity, not the mtime alone: two writes within one timestamp tick still differ by inode (atomic rename).
+    const stat = statSync(this.path, { throwIfNoEntry: false });
+    const mtimeMs = stat ? identityOf(stat) : undefined;
     if (this.snapshot && this.snapshot.mtimeMs !== mtimeMs) this.snapshot = undefined;
     if (!this.snapshot) {
       this.current();
-      if (this.snapshot) (this.snapshot as { mtimeMs?: number }).mtimeMs = mtimeMs;
+      if (this.snapshot) (this.snapshot as { mtimeMs?: string }).mtimeMs = mtimeMs;
     }
     return this.find(ext);
   }
@@ -58,35 +99,67 @@ export class ApprovalStore {
     return slotOf(this.current().value, ext, this.projectRoot)?.[ext.name];
   }
 
-  /** Records the approval of exactly this copy of `ext`, enabled, with `grants`. */
-  async approve(ext: ScannedExtension & { name: string }, grants: CapabilityGrants): Promise<{ record: ApprovalRecord; quarantined?: CorruptFileDiagnostic }> {
-    const record: ApprovalRecord = {
-      name: ext.name,
-      packageName: ext.packageName,
-      version: ext.version,
-      source: ext.source,
-      realPath: ext.realDir,
-      manifestHash: ext.manifestHash,
-      enginesRange: ext.enginesRange ?? null,
-      enabled: true,
-      grants: { ...grants, capabilities: [...new Set(grants.capabilities)].sort() },
-      approvedAt: new Date().toISOString(),
-    };
+  /**
+   * Records the approval of exactly this copy of `ext` (the record that was shown: its manifest hash and run
+   * digest are stored as passed, never re-read, so a package that changed while the prompt was on screen
+   * does not match at the next resolution), enabled, with `grants`. Grants accumulate by default (see
+   * {@link ApproveOptions}); only capabilities the shown manifest requests are kept.
+   */
+  async approve(ext: ScannedExtension & { name: string }, grants: CapabilityGrants, options: ApproveOptions = {}): Promise<ApproveResult> {
+    const requested = new Set([...(ext.manifest?.capabilities?.required ?? []), ...(ext.manifest?.capabilities?.optional ?? [])]);
+    let previous: ApprovalRecord | undefined;
+    let record: ApprovalRecord | undefined;
+    let untrustedKept: CorruptFileDiagnostic | undefined;
     const result = await this.store.update((file) => {
-      this.slotForWrite(file, ext)[ext.name] = record;
+      const trusted = this.trustedDraft(file);
+      const draft = trusted.draft;
+      untrustedKept = trusted.keptAside;
+      previous = slotOf(draft, ext, this.projectRoot)?.[ext.name];
+      const kept = options.grants === 'replace' || !previous ? [] : previous.grants.capabilities.filter((c) => requested.has(c));
+      const projects = grants.projects ?? (options.grants === 'replace' ? undefined : previous?.grants.projects);
+      record = {
+        name: ext.name,
+        packageName: ext.packageName,
+        version: ext.version,
+        source: ext.source,
+        realPath: ext.realDir,
+        manifestHash: ext.manifestHash,
+        enginesRange: ext.enginesRange ?? null,
+        ...(ext.runDigest ? { runDigest: ext.runDigest } : {}),
+        enabled: true,
+        grants: { ...(projects ? { projects: [...projects] } : {}), capabilities: [...new Set([...kept, ...grants.capabilities])].sort() },
+        approvedAt: new Date().toISOString(),
+      };
+      this.slotForWrite(draft, ext)[ext.name] = record;
+      return draft;
     });
     this.snapshot = { value: result.value };
-    return result.quarantined ? { record, quarantined: result.quarantined } : { record };
+    const stored = record as ApprovalRecord;
+    const before = new Set(previous?.grants.capabilities ?? []);
+    const after = new Set(stored.grants.capabilities);
+    const verdict = previous ? compareWithApproval(ext, previous) : undefined;
+    const quarantined = result.quarantined ?? untrustedKept;
+    return {
+      record: stored,
+      ...(quarantined ? { quarantined } : {}),
+      previous,
+      changes: verdict?.status === 'changed' ? verdict.changes : [],
+      added: [...after].filter((c) => !before.has(c)),
+      removed: [...before].filter((c) => !after.has(c)),
+    };
   }
 
   /** Turns an existing approval on or off; false when there was none to change. */
   async setEnabled(ext: ScannedExtension & { name: string }, enabled: boolean): Promise<boolean> {
     let found = false;
     const result = await this.store.update((file) => {
-      const record = slotOf(file, ext, this.projectRoot)?.[ext.name];
-      if (!record) return;
-      record.enabled = enabled;
-      found = true;
+      const { draft } = this.trustedDraft(file);
+      const record = slotOf(draft, ext, this.projectRoot)?.[ext.name];
+      if (record) {
+        record.enabled = enabled;
+        found = true;
+      }
+      return draft;
     });
     this.snapshot = { value: result.value };
     return found;
@@ -96,14 +169,24 @@ export class ApprovalStore {
   async revoke(ext: Pick<ScannedExtension, 'source'> & { name: string }): Promise<boolean> {
     let found = false;
     const result = await this.store.update((file) => {
-      const slot = slotOf(file, ext, this.projectRoot);
+      const { draft } = this.trustedDraft(file);
+      const slot = slotOf(draft, ext, this.projectRoot);
       if (slot && ext.name in slot) {
         delete slot[ext.name];
         found = true;
       }
+      return draft;
     });
     this.snapshot = { value: result.value };
     return found;
+  }
+
+  // Under the lock: a file others could have written is kept aside and the update starts from empty, so a
+  // write (which restores mode 0600) never launders approvals nobody trusted.
+  private trustedDraft(file: ApprovalsFile): { draft: ApprovalsFile; keptAside?: CorruptFileDiagnostic } {
+    const untrusted = this.untrusted();
+    if (!untrusted) return { draft: file };
+    return { draft: emptyApprovals(), keptAside: quarantineCorruptFile(this.path, untrusted.reason) };
   }
 
   private slotForWrite(file: ApprovalsFile, ext: Pick<ScannedExtension, 'source'>): Record<string, ApprovalRecord> {

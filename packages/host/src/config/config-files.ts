@@ -27,6 +27,8 @@ export interface ConfigFilesOptions {
   hostId: string;
   home: string;
   cwd: string;
+  /** The project root already found with `findProjectRoot` (`null`: no project). Default: found from `cwd`. */
+  projectRoot?: string | null;
   lock?: { timeoutMs?: number; staleMs?: number };
 }
 
@@ -92,7 +94,8 @@ export class ConfigFiles {
 
   #projectState(): { root: string | undefined; store: JsonFileStore<ConfigObject> | undefined } {
     if (this.#project === undefined) {
-      const root = findProjectRoot(this.#options.cwd, this.#options.hostId);
+      const given = this.#options.projectRoot;
+      const root = given === undefined ? findProjectRoot(this.#options.cwd, this.#options.hostId) : (given ?? undefined);
       const store = root === undefined ? undefined : this.#storeFor(join(root, projectConfigFileName(this.#options.hostId)));
       this.#project = { root, store };
     }

@@ -11,6 +11,11 @@ export interface ConfigServiceOptions {
   home: string;
   /** Where the command runs; the project root is searched from here. Required. */
   cwd: string;
+  /**
+   * The project root when the caller already found it with `findProjectRoot` (the host does, so config,
+   * approvals and discovery agree); `null` for no project. Default: found from `cwd`.
+   */
+  projectRoot?: string | null;
   /** Finds an extension's config schema, so `set` validates `extensions.<name>` keys. Default: no schemas. */
   schemaFor?: (name: string) => ExtensionConfigSchema | undefined | Promise<ExtensionConfigSchema | undefined>;
   /** Lock wait and staleness for writes, in ms. Default: `timeoutMs` 10000, `staleMs` 30000. */

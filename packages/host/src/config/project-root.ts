@@ -7,8 +7,10 @@ export function projectConfigFileName(hostId: string): string {
 }
 
 /**
- * The project root for `cwd`: the nearest ancestor (cwd included) holding `.<id>.json`; else the nearest
- * holding `package.json`; else the nearest holding `.git`; else `undefined` (no project). One walk up.
+ * The project root for `cwd`, the ONE rule the host uses for config (`.<id>.json`), approvals (per project
+ * path) and discovery (the project source is the root's `package.json` dependencies): the nearest ancestor
+ * (cwd included) holding `.<id>.json`; else the nearest holding `package.json`; else the nearest holding
+ * `.git`; else `undefined` (no project). One walk up, three `existsSync` per folder.
  */
 export function findProjectRoot(cwd: string, hostId: string): string | undefined {
   const configName = projectConfigFileName(hostId);

@@ -12,6 +12,7 @@ import type { CheckPackageJson } from './scan-section.js';
 import { scanSection } from './scan-section.js';
 import type { SourceSpec } from './sources.js';
 import type { DiscoveryDiagnostic } from './types.js';
+import { homeTrustProblems } from '../approvals/file-trust.js';
 
 /** Everything discovery needs to know; the host computes it once per process. */
 export interface DiscoveryInput {
@@ -88,7 +89,10 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
   }
   return {
     extensions: resolvePrecedence(sections.flatMap((s) => s.extensions)),
-    diagnostics: sections.flatMap((s) => s.diagnostics),
+    diagnostics: [
+      ...sections.flatMap((s) => s.diagnostics),
+      ...homeTrustProblems(input.home, { approvals: join(input.home, 'approvals.json'), config: join(input.home, 'config.json') }),
+    ],
     rescanned,
   };
 }

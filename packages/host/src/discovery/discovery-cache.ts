@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readBoundedJson } from '../store/bounded-json.js';
 import type { SourceSpec } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import type { StatInput } from './stat-inputs.js';
 import { inputsUnchanged } from './stat-inputs.js';
 
 /** Bump when the cached shape changes: an older cache is then simply rescanned. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 /** Project sections kept for the most recently used projects; older ones are dropped. */
 const MAX_PROJECT_SECTIONS = 16;
 
@@ -14,6 +14,8 @@ export interface CachedSection {
   spec: SourceSpec;
   usedAt: number;
   inputs: StatInput[];
+  /** Set when an input changed within a timestamp tick of the scan: the section is rescanned next time. */
+  racy?: boolean;
   extensions: ScannedExtension[];
   diagnostics: DiscoveryDiagnostic[];
 }
@@ -31,19 +33,17 @@ export interface DiscoveryCacheFile {
  */
 export function readDiscoveryCache(path: string, contextKey: string): DiscoveryCacheFile {
   const empty: DiscoveryCacheFile = { format: CACHE_FORMAT, contextKey, sections: {} };
-  try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as DiscoveryCacheFile;
-    if (parsed?.format !== CACHE_FORMAT || parsed.contextKey !== contextKey || typeof parsed.sections !== 'object') return empty;
-    return parsed;
-  } catch {
-    return empty;
-  }
+  const read = readBoundedJson(path, { maxBytes: 256 * 1024 * 1024 });
+  if (read.kind !== 'ok') return empty;
+  const parsed = read.value as DiscoveryCacheFile | null;
+  if (typeof parsed !== 'object' || parsed === null || parsed.format !== CACHE_FORMAT || parsed.contextKey !== contextKey || typeof parsed.sections !== 'object' || parsed.sections === null) return empty;
+  return parsed;
 }
 
 /** The cached section for `spec` when it was made for the same spec and none of its inputs moved. */
 export function freshSection(cache: DiscoveryCacheFile, spec: SourceSpec): CachedSection | undefined {
   const section = cache.sections[spec.key];
-  if (!section || JSON.stringify(section.spec) !== JSON.stringify(spec)) return undefined;
+  if (!section || section.racy || JSON.stringify(section.spec) !== JSON.stringify(spec)) return undefined;
   return inputsUnchanged(section.inputs) ? section : undefined;
 }
 

@@ -1,16 +1,20 @@
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type { ManifestContext, ManifestProblem, ManifestResult } from '@outboard/manifest';
 import { manifestHash, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
 import { listProjectDependencies } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
+import { readBoundedJson } from '../store/bounded-json.js';
 import type { StatInput } from './stat-inputs.js';
-import { statInput } from './stat-inputs.js';
+import { currentIdentity, identityOf, isRacy, statInput } from './stat-inputs.js';
+import { computeRunDigest } from './run-digest.js';
 
 /** What scanning one source produced, and the files whose change makes it stale. */
 export interface SectionScan {
   inputs: StatInput[];
+  /** True when an input changed too close to the scan for its identity to prove anything: rescan next time. */
+  racy?: boolean;
   extensions: ScannedExtension[];
   diagnostics: DiscoveryDiagnostic[];
 }
@@ -23,18 +27,27 @@ export type CheckPackageJson = (pkg: unknown, ctx: ManifestContext) => ManifestR
  * package code), and checks every extension block. Bad input becomes a diagnostic, never an exception.
  */
 export function scanSection(spec: SourceSpec, ctx: ManifestContext, check: CheckPackageJson): SectionScan {
+  const startedAt = Date.now();
   const scan: SectionScan = { inputs: [], extensions: [], diagnostics: [] };
   for (const dir of candidateDirs(spec, scan)) readCandidate(spec, dir, ctx, check, scan);
+  if (scan.inputs.some((i) => isRacy(i.id, startedAt))) scan.racy = true;
   return scan;
 }
 
 function candidateDirs(spec: SourceSpec, scan: SectionScan): string[] {
   switch (spec.type) {
     case 'paths':
+      // A dev path is often a symlink: its target is an input too, so re-pointing it is seen.
+      for (const path of spec.paths) scan.inputs.push(statInput(path, true));
       return [...spec.paths];
     case 'project': {
       scan.inputs.push(statInput(join(spec.root, 'package.json')));
-      return listProjectDependencies(spec.root).map((name) => join(spec.root, 'node_modules', name));
+      // Watch node_modules and each scope folder: replacing or re-linking a dependency changes their entries.
+      const modules = join(spec.root, 'node_modules');
+      scan.inputs.push(statInput(modules));
+      const names = listProjectDependencies(spec.root);
+      for (const scope of new Set(names.filter((n) => n.startsWith('@')).map((n) => n.split('/')[0] as string))) scan.inputs.push(statInput(join(modules, scope)));
+      return names.map((name) => join(modules, name));
     }
     case 'node-modules': {
       const top = listFolder(spec.dir, scan, false);
@@ -73,44 +86,45 @@ function listFolder(dir: string, scan: SectionScan, reportMissing: boolean): str
 
 function readCandidate(spec: SourceSpec, dir: string, ctx: ManifestContext, check: CheckPackageJson, scan: SectionScan): void {
   const pkgPath = join(dir, 'package.json');
-  scan.inputs.push(statInput(pkgPath));
   const linkProblem = danglingLink(dir);
   if (linkProblem) {
+    scan.inputs.push(statInput(pkgPath));
     scan.diagnostics.push(linkProblem);
     return;
   }
-  let text: string;
-  try {
-    text = readFileSync(pkgPath, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+  // The identity is the fstat of the descriptor read, so what was read and what is recorded are one file.
+  const read = readBoundedJson(pkgPath);
+  scan.inputs.push({ path: pkgPath, id: read.kind === 'ok' ? identityOf(read.stat) : currentIdentity(pkgPath) });
+  if (read.kind !== 'ok') {
     // A node_modules entry without package.json is not a package (npm's own leftovers); a listed one is a problem.
-    if (code === 'ENOENT' && spec.type === 'node-modules') return;
-    scan.diagnostics.push({
-      path: pkgPath,
-      rule: code === 'ENOENT' ? 'package-json.missing' : 'package-json.unreadable',
-      message: code === 'ENOENT' ? 'no package.json in this package folder' : `cannot read package.json (${code ?? String(error)})`,
-      fix: spec.kind === 'dev' ? `fix the path or run \`${ctx.hostId} extensions unlink ${dir}\`` : 'reinstall the package (npm install)',
-    });
+    if (read.kind === 'missing' && spec.type === 'node-modules') return;
+    scan.diagnostics.push(packageJsonProblem(pkgPath, read, spec.kind === 'dev' ? `fix the path or run \`${ctx.hostId} extensions unlink ${dir}\`` : 'reinstall the package (npm install)'));
     return;
   }
-  let pkg: unknown;
-  try {
-    pkg = JSON.parse(text);
-  } catch (error) {
-    scan.diagnostics.push({
-      path: pkgPath,
-      rule: 'package-json.syntax',
-      message: `package.json is not valid JSON (${(error as Error).message})`,
-      fix: 'fix the JSON syntax or reinstall the package',
-    });
-    return;
-  }
+  const pkg = read.value;
   const result = check(pkg, ctx);
   if (result.kind === 'not-extension') return;
   const record = recordFrom(spec, dir, pkg, result, ctx);
+  if (record.manifest) record.runDigest = computeRunDigest(dir, pkg as Record<string, unknown>, record.manifest, ctx.hostId, scan.inputs);
   checkFilesOnDisk(record, ctx.hostId);
   scan.extensions.push(record);
+}
+
+/** One diagnostic for a package.json that cannot be used, whatever the reason. */
+function packageJsonProblem(path: string, read: Exclude<ReturnType<typeof readBoundedJson>, { kind: 'ok' }>, reinstall: string): DiscoveryDiagnostic {
+  switch (read.kind) {
+    case 'missing':
+      return { path, rule: 'package-json.missing', message: 'no package.json in this package folder', fix: reinstall };
+    case 'not-file':
+      return { path, rule: 'package-json.not-a-file', message: `package.json ${read.message}`, fix: `remove it and ${reinstall}` };
+    case 'too-large':
+    case 'too-deep':
+      return { path, rule: `package-json.${read.kind}`, message: `package.json ${read.message}; it was not read`, fix: `remove the package or ${reinstall}` };
+    case 'syntax':
+      return { path, rule: 'package-json.syntax', message: `package.json ${read.message}`, fix: 'fix the JSON syntax or reinstall the package' };
+    case 'unreadable':
+      return { path, rule: 'package-json.unreadable', message: `package.json ${read.message}`, fix: reinstall };
+  }
 }
 
 function danglingLink(dir: string): DiscoveryDiagnostic | undefined {
@@ -188,6 +202,12 @@ function checkFilesOnDisk(record: ScannedExtension, hostId: string): void {
       else record.warnings.push(problem);
       continue;
     }
+    if (!isRegularFile(real)) {
+      const problem: ManifestProblem = { packageName: record.packageName, path, rule: 'file.not-a-file', message: `${file} is not a regular file`, fix: `ship ${file} as a regular file` };
+      if (path.endsWith('.configSchema')) invalidate(record, problem);
+      else record.warnings.push(problem);
+      continue;
+    }
     const rel = relative(record.realDir, real);
     if (rel.startsWith('..') || isAbsolute(rel)) {
       invalidate(record, {
@@ -198,6 +218,14 @@ function checkFilesOnDisk(record: ScannedExtension, hostId: string): void {
         fix: 'ship the file inside the package instead of linking to it',
       });
     }
+  }
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 

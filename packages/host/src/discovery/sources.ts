@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { homedir } from 'node:os';
+import { readBoundedJson } from '../store/bounded-json.js';
 import type { SourceKind } from './types.js';
 
 /** How to find the candidate package folders of one source. */
@@ -11,17 +12,6 @@ export type SourceSpec =
   | { kind: 'project'; key: string; type: 'project'; root: string }
   /** Explicit package folders (dev paths). */
   | { kind: SourceKind; key: string; type: 'paths'; paths: readonly string[] };
-
-/** The nearest ancestor of `cwd` (itself included) holding a package.json, or undefined. */
-export function findNearestPackageRoot(cwd: string): string | undefined {
-  let dir = cwd;
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
 
 /**
  * Global roots the host may have been installed from: the node_modules folder holding the running CLI when
@@ -51,12 +41,10 @@ export function detectGlobalRoots(binPath: string | undefined, env: NodeJS.Proce
 
 /** The packages a project's package.json depends on (every dependency field), or [] when unreadable. */
 export function listProjectDependencies(root: string): string[] {
-  let pkg: unknown;
-  try {
-    pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  } catch {
-    return [];
-  }
+  // Bounded: a FIFO, a huge or deeply nested project package.json must not hang or crash every command.
+  const read = readBoundedJson(join(root, 'package.json'));
+  if (read.kind !== 'ok') return [];
+  const pkg = read.value;
   if (typeof pkg !== 'object' || pkg === null) return [];
   const names = new Set<string>();
   for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {

@@ -1,4 +1,5 @@
 import type { ExtensionManifest, ManifestProblem } from '@outboard/manifest';
+import type { RunDigest } from './run-digest.js';
 
 /** Where an extension was found, highest precedence first in {@link SOURCE_PRECEDENCE}. */
 export type SourceKind = 'project' | 'user' | 'global' | 'dev';
@@ -43,6 +44,8 @@ export interface ScannedExtension {
   manifestHash: string;
   /** The `engines.<id>` range as written, if any. */
   enginesRange: string | undefined;
+  /** What runs beyond the manifest block (runnable files, Node's load fields); absent when the manifest is invalid. */
+  runDigest?: RunDigest;
 }
 
 /** A copy of the winning package found in a lower-precedence source. */

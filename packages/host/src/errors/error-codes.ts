@@ -26,7 +26,7 @@ export const ERROR_CODES = {
 
   // config/
   CONFIG_NO_PROJECT: { meaning: 'a project config write was asked for outside any project', exitCode: 2, fix: 'run it inside a project, or pass --user' },
-  CONFIG_INVALID_KEY: { meaning: 'a dotted config key is empty, has an empty segment or a forbidden name', exitCode: 2, fix: 'use a key such as extensions.<name>.<key>' },
+  CONFIG_INVALID_KEY: { meaning: 'a dotted config key is empty, has an empty segment or a forbidden name', exitCode: 2, fix: 'use a key such as `extensions.<name>.<key>`' },
   CONFIG_NOT_AN_OBJECT: { meaning: 'a config key goes through a value that is not an object', exitCode: 2, fix: 'unset the parent key first' },
   CONFIG_INVALID_VALUE: { meaning: "a config value breaks a rule (the extension's schema, the dev-path list)", exitCode: 2, fix: "see the extension's config keys with `extensions info <name>`" },
   CONFIG_USER_ONLY: { meaning: 'extensions.paths may only be written to the user config', exitCode: 2, fix: 'pass --user, or use `extensions link`' },
@@ -34,6 +34,17 @@ export const ERROR_CODES = {
   CONFIG_CORRUPT: { meaning: 'a config file is not valid JSON or not an object', exitCode: 1, fix: 'repair the file by hand, or let the next config write keep it aside' },
   CONFIG_SCHEMA_INVALID: { meaning: "an extension's config schema is not a valid JSON Schema, or a $ref fails", exitCode: 2, fix: "report it to the extension's author" },
   CONFIG_SCHEMA_UNSUPPORTED: { meaning: "the config schema's $schema names a draft that is not supported", exitCode: 2, fix: 'use draft-07, 2019-09 or 2020-12' },
+  CONFIG_DEV_PATH_MISSING: { meaning: 'a folder to link as a dev source does not exist or is not a folder', exitCode: 2, fix: "link the extension's package folder (the one holding its package.json)" },
+
+  // run/: launching extension processes
+  RUNNABLE_INVALID: { meaning: 'a runnable is not exactly one `bin` or a non-empty `exec`, or its program is a relative path without `./`', exitCode: 2, fix: "correct the extension's package.json manifest" },
+  RUNNABLE_MISSING_BIN: { meaning: 'a package file named by `bin` or a `./` element does not exist, or is not a file', exitCode: 2, fix: 'reinstall the extension, or correct the path in its manifest' },
+  RUNNABLE_NOT_EXECUTABLE: { meaning: 'a `./` program at the start of `exec` lacks its run bit', exitCode: 2, fix: 'chmod +x the program, or run it through an interpreter such as ["python3", "./tool.py"]' },
+  RUNNABLE_NOT_ON_PATH: { meaning: 'the bare program at the start of `exec` is not an executable on PATH', exitCode: 2, fix: 'install the program or add its folder to PATH' },
+  RUNNABLE_ESCAPES_PACKAGE: { meaning: 'a package path leaves the package through `..`, an absolute path or a symlink', exitCode: 2, fix: 'ship the file inside the package and name it relative to the package root' },
+  RUNNABLE_SPAWN_FAILED: { meaning: 'the operating system refused to start the resolved program (ENOENT, EACCES...)', exitCode: 2, fix: 'check that the program exists and is executable; reinstall the extension if it ships it' },
+  RUNNABLE_NOT_DECLARED: { meaning: 'the extension declares no such command, peer or sidecar (or has no valid name)', exitCode: 2, fix: 'see what it declares with `extensions info <name>`' },
+
   // cli: refusals and failures of the command line (packages/cli)
   CLI_UNKNOWN_COMMAND: { meaning: 'no built-in and no enabled extension has this command', exitCode: 1, fix: 'run `outboard --help` for the list of commands' },
   CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: 'update outboard' },
@@ -42,7 +53,6 @@ export const ERROR_CODES = {
   CLI_NEEDS_TERMINAL: { meaning: 'a question had to be asked but no person is at a terminal', exitCode: 2, fix: 'pass --yes (and --grant <capability> or --grant-all) to decide on the command line' },
   CLI_CHANGED_WHILE_DECIDING: { meaning: 'the extension changed on disk between the consent prompt and the run', exitCode: 2, fix: 'run the command again to review what it is now' },
   CLI_COMMAND_CONFLICT: { meaning: 'more than one enabled extension provides the command', exitCode: 2, fix: 'disable all but one of them with `outboard extensions disable <name>`' },
-  CLI_CANNOT_RUN: { meaning: "the extension's runnable cannot be started (a missing file, an unusable exec)", exitCode: 2, fix: 'run `outboard extensions doctor`, or reinstall the extension' },
   CLI_CANNOT_ENABLE: { meaning: 'the extension is invalid, incompatible or in conflict, so it cannot be enabled', exitCode: 1, fix: 'run `outboard extensions doctor`' },
   CLI_ACTION_FAILED: { meaning: "an extension's action failed in its peer", exitCode: 1, fix: "see the extension's peer log (`outboard extensions info <name>`)" },
   CLI_FAILED: { meaning: 'the command could not do what was asked (npm failed, nothing to remove...)', exitCode: 1, fix: 'read the message; run `outboard extensions doctor` for every problem' },

@@ -1,5 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
 import type { ManifestContext, ManifestProblem } from '@outboard/manifest';
 import { SUPPORTED_API_VERSIONS } from '@outboard/manifest';
 import { withFileLock } from '../store/index.js';
@@ -14,7 +15,7 @@ import { UserExtensionsFolder } from './user-extensions-folder.js';
 export interface AddExtensionInput {
   identity: HostIdentity;
   home: string;
-  /** What to install: a registry name (with optional version), a tarball, or a folder. */
+  /** What to install: a registry name (with optional version), a tarball, or a folder (`./dir` or absolute: see {@link npmSpec}). */
   spec: string;
   /** Resolves a relative tarball or folder spec. */
   cwd: string;
@@ -41,8 +42,7 @@ export async function addExtension(input: AddExtensionInput): Promise<AddExtensi
   const firstAdd = !existsSync(folder.packageJsonPath);
   folder.ensure();
   const { checkPackageJson: check } = await import('@outboard/manifest/validate');
-  const local = resolve(input.cwd, input.spec);
-  const spec = existsSync(local) ? local : input.spec;
+  const spec = npmSpec(input.spec, input.cwd);
   return withFileLock(folder.packageJsonPath, async () => {
     const before = folder.dependencies();
     const restore = folder.backup();
@@ -68,6 +68,20 @@ export async function addExtension(input: AddExtensionInput): Promise<AddExtensi
     }
     return { kind: 'rejected', packageName, reason: scanned.reason, problems: scanned.problems };
   }, { timeoutMs: 10 * 60_000, staleMs: 15 * 60_000 });
+}
+
+/**
+ * The spec npm is given, read as npm reads it: a bare name (`outboard-git`, `@acme/git@1.2`) means the
+ * registry even when a folder of that name exists here; a folder or tarball needs `./`, `../`, `~/` or an
+ * absolute path (resolved against `cwd`, since npm runs in the extensions folder). A `.tgz`/`.tar.gz`/`.tar`
+ * file that exists is a tarball, as in npm.
+ */
+export function npmSpec(spec: string, cwd: string): string {
+  if (spec.startsWith('file:')) return `file:${resolve(cwd, spec.slice('file:'.length))}`;
+  const looksLikePath = /^(\.{1,2}([\\/]|$)|~[\\/]|[\\/])/.test(spec) || isAbsolute(spec);
+  if (looksLikePath) return resolve(cwd, spec.startsWith('~/') ? join(homedir(), spec.slice(2)) : spec);
+  if (/\.(tgz|tar\.gz|tar)$/i.test(spec) && existsSync(resolve(cwd, spec))) return resolve(cwd, spec);
+  return spec;
 }
 
 function guessName(spec: string, deps: Record<string, string>): string | undefined {

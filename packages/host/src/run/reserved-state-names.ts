@@ -4,6 +4,8 @@
  * `*.json.<pid>-<hex>.tmp`, and `logs/`.
  */
 
+import { atomicTempOwner } from '../store/temp-files.js';
+
 const ID = /^[a-z][a-z0-9-]*$/;
 
 /** The sidecar's config file name, fixed (one sidecar per extension). */
@@ -25,21 +27,14 @@ export function commandConfigFileName(idLower: string, pid: number, hex: string)
   return `${idLower}-config-${pid}-${hex}.json`;
 }
 
-/** `<final>.<pid>-<hex>.tmp`: the temp name an atomic write of `<final>` (ending `.json`) goes through. */
-export function tempFileName(finalName: string, pid: number, hex: string): string {
-  return `${finalName}.${pid}-${hex}.tmp`;
-}
-
 /**
  * The owning pid of a reserved per-process file (a command config file of `idLower`, or any
  * `*.json.<pid>-<hex>.tmp` temp file), or `undefined` when `name` is not such a file.
  */
 export function ownerPidOfReservedFile(idLower: string, name: string): number | undefined {
   assertHostIdLower(idLower);
-  const config = new RegExp(`^${idLower.replace(/-/g, '\\-')}-config-(\\d+)-[0-9a-f]+\\.json$`).exec(name);
-  const temp = /^.+\.json\.(\d+)-[0-9a-f]+\.tmp$/.exec(name);
-  const digits = config?.[1] ?? temp?.[1];
-  if (digits === undefined) return undefined;
+  const digits = new RegExp(`^${idLower.replace(/-/g, '\\-')}-config-(\\d+)-[0-9a-f]+\\.json$`).exec(name)?.[1];
+  if (digits === undefined) return atomicTempOwner(name);
   const pid = Number(digits);
   return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
 }

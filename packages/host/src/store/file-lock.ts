@@ -1,7 +1,8 @@
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { formatLockHolder, isHolderDead, newLockHolder, parseLockHolder, type LockHolder } from './lock-record.js';
 import { StoreError } from './store-error.js';
+import { unlinkQuietly } from './unlink-quietly.js';
 
 /** Options of {@link FileLock}, {@link withFileLock} and {@link withFileLockSync}. */
 export interface FileLockOptions {
@@ -260,14 +261,6 @@ function ageOfFile(path: string): number | undefined {
     return Date.now() - statSync(path).mtimeMs;
   } catch {
     return undefined;
-  }
-}
-
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // already gone
   }
 }
 

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { parseBoundedJson, readBoundedFile } from './bounded-json.js';
 import { basename, dirname, resolve } from 'node:path';
 import { corruptInPlace, quarantineCorruptFile, type CorruptFileDiagnostic } from './corrupt-file.js';
 import { FileLock, mkdirOrThrow, type FileLockHandle } from './file-lock.js';
-import { isProcessAlive } from './lock-record.js';
 import { StoreError } from './store-error.js';
-import { atomicTempOwner, writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+import { atomicTempOwner, sweepDeadWritersFiles } from './temp-files.js';
 
 /** Options of {@link JsonFileStore}. */
 export interface JsonFileStoreOptions<T> {
@@ -141,27 +141,19 @@ export class JsonFileStore<T> {
   }
 
   #load(): { kind: 'missing' } | { kind: 'corrupt'; reason: string } | { kind: 'ok'; value: T; raw: string } {
-    let raw: string;
-    try {
-      raw = readFileSync(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-      throw new StoreError(
-        'STORE_CORRUPT',
-        this.path,
-        `Could not read ${this.path}: ${(error as Error).message}. Check that it is a readable file.`,
-        { cause: error },
-      );
+    // One bounded reader: a folder or FIFO in the file's place, a huge or deeply nested file is corrupt, never a hang or a crash.
+    const read = readBoundedFile(this.path);
+    if (read.kind === 'missing') return { kind: 'missing' };
+    if (read.kind === 'unreadable') {
+      throw new StoreError('STORE_CORRUPT', this.path, `Could not read ${this.path}: ${read.message}. Check that it is a readable file.`);
     }
+    if (read.kind !== 'ok') return { kind: 'corrupt', reason: read.message };
+    const raw = read.text;
     // A blank file holds nothing to lose (e.g. created by `touch`): treat it as missing.
-    const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
-    if (text.trim() === '') return { kind: 'missing' };
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return { kind: 'corrupt', reason: `not valid JSON: ${(error as Error).message}` };
-    }
+    if (raw.trim() === '') return { kind: 'missing' };
+    const parsed = parseBoundedJson(raw);
+    if (parsed.kind !== 'ok') return { kind: 'corrupt', reason: parsed.kind === 'syntax' ? parsed.message.replace(/^is /, '') : parsed.message };
+    const value = parsed.value;
     const problem = this.#check?.(value);
     if (problem !== undefined) return { kind: 'corrupt', reason: `unexpected shape: ${problem}` };
     return { kind: 'ok', value: value as T, raw };
@@ -174,22 +166,8 @@ export class JsonFileStore<T> {
   // A writer killed mid-write leaves its temp file (and whoever broke its lock may have been killed too):
   // under the lock, sweep temp files of this file whose writer no longer runs. One readdir per update.
   #removeDeadWritersTempFiles(): void {
-    const dir = dirname(this.path);
     const base = basename(this.path);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const pid = atomicTempOwner(name, base);
-      if (pid === undefined || pid === process.pid || isProcessAlive(pid)) continue;
-      try {
-        unlinkSync(resolve(dir, name));
-      } catch {
-        // another sweeper got it first
-      }
-    }
+    sweepDeadWritersFiles(dirname(this.path), (name) => atomicTempOwner(name, base));
   }
+
 }

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { StoreError } from './store-error.js';
+import { atomicTempPath } from './temp-files.js';
+import { unlinkQuietly } from './unlink-quietly.js';
 
 /** Options of {@link writeFileAtomic}. */
 export interface WriteFileAtomicOptions {
@@ -19,27 +20,8 @@ export interface WriteFileAtomicOptions {
 }
 
 /**
- * The temp-file name a writer with process id `pid` uses next to `target`: `<file>.<pid>-<hex>.tmp`.
- * The pattern is reserved by the contract (DESIGN.md §5), so extensions never create such names.
- */
-export function atomicTempPath(target: string, pid: number = process.pid): string {
-  return `${target}.${pid}-${randomBytes(6).toString('hex')}.tmp`;
-}
-
-/**
- * The writer pid encoded in `fileName` when it is a temp file of {@link atomicTempPath} for the file named
- * `targetBaseName` (both plain names, no folder); `undefined` for any other name.
- */
-export function atomicTempOwner(fileName: string, targetBaseName: string): number | undefined {
-  if (!fileName.startsWith(`${targetBaseName}.`) || !fileName.endsWith('.tmp')) return undefined;
-  const middle = fileName.slice(targetBaseName.length + 1, -'.tmp'.length);
-  const match = /^(\d+)-[0-9a-f]+$/.exec(middle);
-  return match ? Number(match[1]) : undefined;
-}
-
-/**
  * Replaces `path` with `data` so that a reader sees either the old or the new content, never a mix, even
- * when the writer is SIGKILLed: writes a temp file in the same folder ({@link atomicTempPath}), fsyncs it,
+ * when the writer is SIGKILLed: writes a temp file in the same folder (`atomicTempPath`), fsyncs it,
  * renames it over `path`, then fsyncs the folder where the platform allows. On failure the temp file is
  * removed and a {@link StoreError} `STORE_WRITE_FAILED` is thrown. Synchronous; does not create the folder;
  * takes no lock (see {@link withFileLock} for read-modify-write).
@@ -105,13 +87,5 @@ function closeQuietly(fd: number): void {
     closeSync(fd);
   } catch {
     // already closed or invalid: nothing left to release
-  }
-}
-
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // never created, or already gone
   }
 }

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHost } from '../../src/index.js';
+import { pastTimestampTick } from './discovery-fixtures.js';
 
 const identity = { id: 'outboard', version: '0.1.0', builtins: ['extensions', 'help'] };
 
@@ -37,6 +38,7 @@ describe('discovery cache', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it('scans cold, then answers from the cache without rescanning', async () => {
+    await pastTimestampTick(root);
     const cold = await host().extensions();
     assert.ok(cold.rescanned > 0);
     assert.deepEqual(cold.extensions.map((e) => e.key), ['one']);

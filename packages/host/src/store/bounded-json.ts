@@ -1,0 +1,133 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+
+/** Limits of {@link readBoundedFile} and {@link readBoundedJson}. */
+export interface BoundedReadOptions {
+  /** Largest file accepted, in bytes. Default: 8 MiB. */
+  maxBytes?: number;
+  /** Deepest nesting of arrays and objects accepted (JSON only). Default: 128. */
+  maxDepth?: number;
+}
+
+/** Default limits: far beyond any honest package.json or host file, far below what hurts the host. */
+export const DEFAULT_MAX_JSON_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_JSON_DEPTH = 128;
+
+/** Why a file could not be used; `message` is one line naming the problem (no path: the caller adds it). */
+export type BoundedReadFailure =
+  | { kind: 'missing' }
+  /** Not a regular file: a folder, a FIFO, a socket, a device. */
+  | { kind: 'not-file'; message: string }
+  | { kind: 'unreadable'; code: string; message: string }
+  | { kind: 'too-large'; message: string }
+  | { kind: 'too-deep'; message: string }
+  | { kind: 'syntax'; message: string };
+
+/** A regular file's text and the fstat of the very descriptor it was read from. */
+export type BoundedText = { kind: 'ok'; text: string; stat: Stats } | BoundedReadFailure;
+
+/** A parsed JSON file, or why it could not be used. */
+export type BoundedJson = { kind: 'ok'; value: unknown; text: string; stat: Stats } | BoundedReadFailure;
+
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/** What a non-regular file is, for messages. */
+export function fileKind(stat: Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/**
+ * Reads a regular file as UTF-8 (a leading BOM dropped), never blocking and never reading more than
+ * `maxBytes`: the file is opened non-blocking (a FIFO opens at once instead of waiting for a writer),
+ * then the descriptor itself is checked with fstat, so a file swapped between a check and the open
+ * cannot slip through. Anything but a regular file is refused before a byte is read.
+ */
+export function readBoundedFile(path: string, options: BoundedReadOptions = {}): BoundedText {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_JSON_BYTES;
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    if (code === 'EISDIR') return { kind: 'not-file', message: 'is a folder, not a file' };
+    // A FIFO or socket without a reader/writer can refuse a non-blocking open (ENXIO): not a file either.
+    if (code === 'ENXIO') return { kind: 'not-file', message: 'is not a regular file' };
+    return { kind: 'unreadable', code, message: `cannot be read (${code})` };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { kind: 'not-file', message: `is ${fileKind(stat)}, not a regular file` };
+    if (stat.size > maxBytes) return { kind: 'too-large', message: `is ${stat.size} bytes, over the limit of ${maxBytes}` };
+    // Read to the end (the size may change under us) but never past the limit.
+    const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(stat.size + 1, 4096)));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) break;
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > maxBytes) return { kind: 'too-large', message: `is over the limit of ${maxBytes} bytes` };
+    let text = buffer.toString('utf8', 0, length);
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return { kind: 'ok', text, stat };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    return { kind: 'unreadable', code, message: `cannot be read (${code})` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text, stopping as soon as it passes `limit` (strings
+ * are skipped, so brackets inside them do not count). Linear, no recursion.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Parses JSON text within the depth limit; every failure is a value, never an exception. */
+export function parseBoundedJson(text: string, options: BoundedReadOptions = {}): { kind: 'ok'; value: unknown } | Extract<BoundedReadFailure, { kind: 'too-deep' | 'syntax' }> {
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_JSON_DEPTH;
+  // Checked before parsing: every later walk of the value (validators, hashing, copies) recurses.
+  if (jsonDepthExceeds(text, maxDepth)) return { kind: 'too-deep', message: `nests deeper than ${maxDepth} levels` };
+  try {
+    return { kind: 'ok', value: JSON.parse(text) };
+  } catch (error) {
+    return { kind: 'syntax', message: `is not valid JSON (${(error as Error).message})` };
+  }
+}
+
+/**
+ * The one reader of JSON files the host did not necessarily write (package.json files, approvals.json,
+ * config.json): a regular file only, at most `maxBytes`, nested at most `maxDepth` deep. Never throws for
+ * a bad file and never hangs on a FIFO.
+ */
+export function readBoundedJson(path: string, options: BoundedReadOptions = {}): BoundedJson {
+  const read = readBoundedFile(path, options);
+  if (read.kind !== 'ok') return read;
+  const parsed = parseBoundedJson(read.text, options);
+  return parsed.kind === 'ok' ? { kind: 'ok', value: parsed.value, text: read.text, stat: read.stat } : parsed;
+}
