@@ -24,8 +24,8 @@ describe('errors at the CLI edge', () => {
     // A home below a regular file: every read of it fails.
     writeFileSync(join(tmp.path, 'a-file'), '');
     const home = join(tmp.path, 'a-file', 'home');
-    const quiet = runCli(['extensions', 'list'], { home, cwd: tmp.path });
-    const debug = runCli(['extensions', 'list'], { home, cwd: tmp.path, env: { OUTBOARD_DEBUG: '1' } });
+    const quiet = runCli(['config', 'some.key', '1', '--user'], { home, cwd: tmp.path });
+    const debug = runCli(['config', 'some.key', '1', '--user'], { home, cwd: tmp.path, env: { OUTBOARD_DEBUG: '1' } });
     assert.equal(quiet.code, 1, quiet.stderr);
     assert.equal(debug.code, 1, debug.stderr);
     assert.equal(quiet.stderr.split('\n').filter(Boolean).length, 1, quiet.stderr);

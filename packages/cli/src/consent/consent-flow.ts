@@ -36,6 +36,11 @@ export function nonInteractiveEnable(ext: ExtensionRecord, hostId: string): stri
   return [`${hostId} extensions enable ${ext.key} --yes`, ...requiredSensitive(ext).map((c) => `--grant ${c}`)].join(' ');
 }
 
+/** True when `now` is the same copy as `shown`: same real path, manifest digest and digest of what runs. */
+export function sameCopy(shown: ExtensionRecord, now: ExtensionRecord | undefined): boolean {
+  return now !== undefined && now.realDir === shown.realDir && now.manifestHash === shown.manifestHash && JSON.stringify(now.runDigest ?? null) === JSON.stringify(shown.runDigest ?? null);
+}
+
 /** The outcome of {@link obtainApproval}. */
 export type ApprovalOutcome = 'approved' | 'declined' | 'needs-terminal';
 
@@ -75,10 +80,14 @@ export async function obtainApproval(ctx: CliContext, ext: ExtensionRecord & { n
   const host = ctx.host();
   host.refresh();
   const now = await host.findExtension(ext.key);
-  if (!now || now.manifestHash !== ext.manifestHash || now.realDir !== ext.realDir) {
+  if (!sameCopy(ext, now)) {
     throw cliError('CLI_CHANGED_WHILE_DECIDING', `${ext.key} changed while you were deciding; nothing was approved`, `Run the command again to review what it is now.`);
   }
   const result = await host.approvals.approve(ext, grants);
   if (result.quarantined) ctx.printError(ctx.err.yellow(t`warning: ${result.quarantined.message}`));
+  // A re-approval says what changed and which grants moved (grants accumulate; no longer requested ones go).
+  if (result.changes.length) ctx.printError(t`Changed since the last approval: ${result.changes.join('; ')}.`);
+  if (result.previous && result.added.length) ctx.printError(t`Newly granted: ${result.added.join(', ')}.`);
+  if (result.removed.length) ctx.printError(t`No longer granted: ${result.removed.join(', ')}.`);
   return 'approved';
 }
