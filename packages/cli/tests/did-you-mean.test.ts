@@ -1,6 +1,7 @@
+// The CLI's suggestions come from the manifest package's one did-you-mean; these pin what users see from it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { editDistance, suggestNames } from '../src/did-you-mean.js';
+import { editDistance, suggestNames } from '@outboard/manifest';
 
 describe('did-you-mean', () => {
   it('counts insertions, deletions, substitutions and adjacent swaps as one edit each', () => {

@@ -2,7 +2,7 @@ import { constants } from 'node:os';
 import type { ActionResult } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
-import { suggestNames } from '../did-you-mean.js';
+import { suggestNames } from '@outboard/manifest';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';

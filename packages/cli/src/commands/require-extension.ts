@@ -1,7 +1,7 @@
 import type { ExtensionRecord } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import { cliError } from '../errors/cli-errors.js';
-import { suggestNames } from '../did-you-mean.js';
+import { suggestNames } from '@outboard/manifest';
 
 /** The installed extension named on the command line, or an error naming what is installed (exit 1). */
 export async function requireExtension(ctx: CliContext, name: string): Promise<ExtensionRecord> {

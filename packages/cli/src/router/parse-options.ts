@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { UsageError } from '../errors/cli-errors.js';
-import { suggestNames } from '../did-you-mean.js';
+import { suggestNames } from '@outboard/manifest';
 import type { CommandSpec, ParsedOptions } from './command-spec.js';
 import { usageLine } from './help-text.js';
 

@@ -1,6 +1,6 @@
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
-import { suggestNames } from '../did-you-mean.js';
+import { suggestNames } from '@outboard/manifest';
 import type { CommandSpec } from './command-spec.js';
 import { findChild } from './command-spec.js';
 import { helpText, usageLine } from './help-text.js';
