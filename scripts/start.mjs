@@ -15,9 +15,12 @@ if (!existsSync(cli)) {
 const home = mkdtempSync(join(tmpdir(), 'outboard-demo-'));
 const env = { ...process.env, OUTBOARD_HOME: home };
 
-/** Runs the CLI, echoing the command line the way a user would type it. */
+/** One argument as a POSIX shell needs it typed (quoted when it holds anything but plain characters). */
+const shellQuote = (arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
+
+/** Runs the CLI, echoing the command line the way a user would type it (pasting it into a shell works). */
 function outboard(...args) {
-  process.stdout.write(`\n$ outboard ${args.join(' ')}\n`);
+  process.stdout.write(`\n$ outboard ${args.map(shellQuote).join(' ')}\n`);
   const r = spawnSync(process.execPath, [cli, ...args], { env, stdio: 'inherit' });
   if (r.status !== 0 && !args.includes('doctor')) process.stderr.write(`(exit code ${r.status})\n`);
   return r.status;

@@ -71,7 +71,7 @@ describe('built-ins always win', () => {
       it(`\`outboard ${name}\` runs the built-in`, () => {
         const r = runCli([name], { home, env });
         assert.doesNotMatch(r.stderr, /Unknown command/);
-        if (!command.load) {
+        if (!command.available) {
           // Reserved for a later version: the built-in's own message, never the extension.
           assert.equal(r.code, 1);
           assert.match(r.stderr, new RegExp(`\`outboard ${name}\` is not available in this version \\(0\\.1\\.0\\)`));

@@ -2,27 +2,21 @@ import type { HostCore as Host, HostIdentityOptions } from '@outboard/host';
 // The engine's core alone: help and dispatch load no bus, broker, project store, install or peer module.
 import { createHostCore as createHost } from '@outboard/host/core';
 import type { Style } from './terminal/style.js';
-import { createStyle } from './terminal/style.js';
+import { Printer } from './terminal/printer.js';
+import type { CliIo } from './terminal/printer.js';
+import type { Text } from './terminal/text.js';
 
-/** Where a CLI run reads and writes; tests pass their own. */
-export interface CliIo {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-}
+export type { CliIo } from './terminal/printer.js';
 
-/** One CLI invocation: identity, I/O and output helpers. */
+/** One CLI invocation: identity, I/O and the printer, the only way to the user's terminal. */
 export class CliContext {
-  readonly out: Style;
-  readonly err: Style;
+  /** Writes to stdout and stderr for this run (escaping untrusted text). */
+  readonly printer: Printer;
   constructor(
     readonly identity: HostIdentityOptions,
     readonly io: CliIo,
   ) {
-    this.out = createStyle(io.stdout, io.env);
-    this.err = createStyle(io.stderr, io.env);
+    this.printer = new Printer(io);
   }
 
   private hostInstance: Host | undefined;
@@ -38,30 +32,28 @@ export class CliContext {
     return this.identity.id;
   }
 
-  /** Writes lines to stdout. */
-  print(...lines: string[]): void {
-    this.io.stdout.write(lines.map((l) => `${l}\n`).join(''));
+  /** Styling for stdout. */
+  get out(): Style {
+    return this.printer.out;
   }
 
-  /** Writes lines to stderr. */
-  printError(...lines: string[]): void {
-    this.io.stderr.write(lines.map((l) => `${l}\n`).join(''));
+  /** Styling for stderr. */
+  get err(): Style {
+    return this.printer.err;
+  }
+
+  /** Writes lines to stdout (plain strings escaped). */
+  print(...lines: Text[]): void {
+    this.printer.print(...lines);
+  }
+
+  /** Writes lines to stderr (plain strings escaped). */
+  printError(...lines: Text[]): void {
+    this.printer.printError(...lines);
   }
 
   /** Writes a value as pretty JSON to stdout. */
   printJson(value: unknown): void {
-    this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-  }
-}
-
-/** A refusal printed on stderr as one line plus a hint; exit 2 (bad usage, refusal) unless told otherwise. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly hint?: string,
-    readonly exitCode = 2,
-  ) {
-    super(message);
-    this.name = 'UsageError';
+    this.printer.printJson(value);
   }
 }

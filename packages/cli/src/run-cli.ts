@@ -1,41 +1,42 @@
 import type { HostIdentityOptions } from '@outboard/host';
 import type { CliIo } from './cli-context.js';
-import { CliContext, UsageError } from './cli-context.js';
-import { BUILTIN_NAMES, findBuiltin } from './builtins.js';
+import { CliContext } from './cli-context.js';
+import { BUILTIN_NAMES } from './builtins.js';
+import { COMMAND_TREE } from './commands/command-tree.js';
+import { reportError, UsageError } from './errors/cli-errors.js';
+import { findChild } from './router/command-spec.js';
+import { helpFor, runCommand } from './router/router.js';
+import { Printer } from './terminal/printer.js';
 
 /**
- * Runs one CLI invocation for a host identity and resolves to its exit code. Built-ins always win; any
- * other first word goes to extension dispatch.
+ * Runs one CLI invocation for a host identity and resolves to its exit code; never rejects. Built-ins always
+ * win; any other first word goes to extension dispatch. Every error ends as one `error: … — <fix>` line and the
+ * exit code of its code (the stack only with OUTBOARD_DEBUG=1).
  */
-export async function runCli(argv: readonly string[], identity: HostIdentityOptions, io: CliIo): Promise<number> {
-  const ctx = new CliContext({ ...identity, builtins: [...(identity.builtins ?? []), ...BUILTIN_NAMES] }, io);
+export async function runCli(argv: readonly string[], identity: HostIdentityOptions | (() => HostIdentityOptions), io: CliIo): Promise<number> {
+  const debug = io.env.OUTBOARD_DEBUG === '1';
+  let ctx: CliContext | undefined;
   try {
+    const options = typeof identity === 'function' ? identity() : identity;
+    ctx = new CliContext({ ...options, builtins: [...(options.builtins ?? []), ...BUILTIN_NAMES] }, io);
     return await route(ctx, [...argv]);
   } catch (error) {
-    if (error instanceof UsageError) {
-      // One line naming the problem and the fix (DESIGN §4); a multi-line detail (a config problem list) follows.
-      const [first, ...detail] = error.message.split('\n');
-      ctx.printError(`${ctx.err.red('error:')} ${error.hint ? `${(first ?? '').replace(/[.\s]+$/, '')} — ${error.hint}` : first}`, ...detail);
-      return error.exitCode;
-    }
-    throw error;
+    return reportError(ctx?.printer ?? new Printer(io), error, { cmd: ctx?.cmd ?? 'outboard', debug });
   }
 }
 
 async function route(ctx: CliContext, argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h') return (await import('./commands/help.js')).run(ctx, []);
-  if (first === '--version' || first === '-V' || first === '-v') return (await import('./commands/version.js')).run(ctx, []);
-  if (first.startsWith('-')) {
-    throw new UsageError(`unknown option ${first}`, `Run \`${ctx.identity.id} --help\` for usage.`);
+  if (first === undefined || first === '--help' || first === '-h') return (await import('./commands/root-help.js')).printRootHelp(ctx, COMMAND_TREE);
+  if (first === '--version' || first === '-V' || first === '-v') return (await import('./commands/version.js')).run(ctx);
+  if (first.startsWith('-')) throw new UsageError(`unknown option ${first}`, `Run \`${ctx.cmd} --help\` for usage.`);
+  if (first === 'help') {
+    const topic = rest.filter((a) => !a.startsWith('-'));
+    if (topic.length === 0) return (await import('./commands/root-help.js')).printRootHelp(ctx, COMMAND_TREE);
+    if (findChild(COMMAND_TREE, topic[0] as string)) return helpFor(ctx, COMMAND_TREE, [], topic);
+    return (await import('./commands/root-help.js')).printExtensionCommandHelp(ctx, topic[0] as string);
   }
-  const builtin = findBuiltin(first);
-  if (builtin) {
-    if (!builtin.load) {
-      ctx.printError(`${ctx.err.red('error:')} \`${ctx.identity.id} ${builtin.name}\` is not available in this version (${ctx.identity.version}).`);
-      return 1;
-    }
-    return (await builtin.load()).run(ctx, rest);
-  }
+  const builtin = findChild(COMMAND_TREE, first);
+  if (builtin) return runCommand(ctx, builtin, [builtin.name], rest);
   return (await import('./commands/dispatch.js')).run(ctx, first, rest);
 }

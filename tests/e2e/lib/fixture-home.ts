@@ -106,7 +106,7 @@ export const RUN_IN_PTY = join(REPO_ROOT, 'tests', 'e2e', 'lib', 'run-in-pty.py'
  * Runs the CLI inside a pseudo-terminal, typing each answer when its prompt appears. Output is the terminal's
  * (stdout and stderr together, with `\r\n` line ends).
  */
-export function runCliInTerminal(args: string[], answers: Array<[prompt: string, text: string]>, options: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): { code: number | null; output: string } {
+export function runCliInTerminal(args: string[], answers: Array<[prompt: string, text: string] | [prompt: string, text: string, before: string[]]>, options: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): { code: number | null; output: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, OUTBOARD_HOME: options.home, NO_COLOR: '1', ...options.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const r = spawnSync('python3', [RUN_IN_PTY, JSON.stringify(answers), '--', process.execPath, CLI_MAIN, ...args], {

@@ -3,10 +3,11 @@
 
 Usage: run-in-pty.py <answers-json> -- <command> [args...]
 <answers-json> is a JSON list of [prompt-substring, text-to-type] pairs, answered in order when the
-prompt appears. Everything the command printed goes to stdout; the exit status is the command's own
+prompt appears; an optional third element is an argv run (to completion) just before typing, to change
+something while the question is on screen. Everything the command printed goes to stdout; the exit status is the command's own
 (128 + n when it died of signal n). Gives up after 30 seconds.
 """
-import json, os, pty, select, sys, time
+import json, os, pty, select, subprocess, sys, time
 
 def main() -> int:
     sep = sys.argv.index('--')
@@ -30,8 +31,10 @@ def main() -> int:
             sys.stdout.buffer.write(chunk)
             sys.stdout.buffer.flush()
         while answers and answers[0][0].encode() in seen:
-            prompt, text = answers.pop(0)
+            prompt, text, *before = answers.pop(0)
             seen = seen.split(prompt.encode(), 1)[1]
+            if before:
+                subprocess.run(before[0], check=True)
             os.write(fd, text.encode())
     else:
         os.kill(pid, 9)

@@ -1,11 +1,11 @@
 import type { CliContext } from '../cli-context.js';
 import type { DoctorProblem, HostCore as Host } from '@outboard/host';
 import { collectDoctorProblems } from '@outboard/host/views';
-import { parseOptions } from './parse-options.js';
+import type { ParsedOptions } from '../router/command-spec.js';
+import { t } from '../terminal/text.js';
 
 /** `<id> extensions doctor [--json]`: one line per problem with its fix; exit 1 when there is any. */
-export async function run(ctx: CliContext, args: string[]): Promise<number> {
-  const opts = parseOptions(`${ctx.cmd} extensions doctor`, args, { json: { type: 'boolean' } });
+export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const host = ctx.host();
   const { extensions, diagnostics } = await host.extensions();
   const problems = collectDoctorProblems(extensions, diagnostics);
@@ -24,10 +24,10 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   }
   const { red, yellow, green, dim } = ctx.out;
   for (const p of problems) {
-    ctx.print(`${red('✖')} ${p.extension ? `${p.extension}: ` : ''}${p.path}: ${p.message} ${dim(`[${p.rule}]`)} — fix: ${p.fix}`);
+    ctx.print(t`${red('✖')} ${p.extension ? t`${p.extension}: ` : ''}${p.path}: ${p.message} ${dim(`[${p.rule}]`)} — fix: ${p.fix}`);
   }
-  for (const e of notices) ctx.print(`${yellow('•')} ${e.key}: ${e.state} (${e.reason})${e.fix ? ` — run: ${e.fix}` : ''}`);
-  for (const [flag, on] of Object.entries(experimental.flags)) ctx.print(`${dim('•')} experimental.${flag}: ${on}`);
+  for (const e of notices) ctx.print(t`${yellow('•')} ${e.key}: ${e.state} (${e.reason})${e.fix ? t` — run: ${e.fix}` : ''}`);
+  for (const [flag, on] of Object.entries(experimental.flags)) ctx.print(t`${dim('•')} experimental.${flag}: ${on}`);
   const count = `${extensions.length} extension${extensions.length === 1 ? '' : 's'} checked`;
   ctx.print(problems.length ? red(`${problems.length} problem${problems.length === 1 ? '' : 's'} found (${count}).`) : green(`No problems found (${count}).`));
   return problems.length ? 1 : 0;

@@ -2,13 +2,14 @@ import type { CliContext } from '../cli-context.js';
 import { recentPeerNotes, toInfoEntry } from '@outboard/host';
 import { formatTable } from '../terminal/table.js';
 import { requireExtension } from './require-extension.js';
-import { parseOptions } from './parse-options.js';
+import type { ParsedOptions } from '../router/command-spec.js';
+import { t } from '../terminal/text.js';
+import type { Text } from '../terminal/text.js';
 import { colourState } from './extensions-list.js';
 
 /** `<id> extensions info <name> [--json]`. */
-export async function run(ctx: CliContext, args: string[]): Promise<number> {
-  const opts = parseOptions(`${ctx.cmd} extensions info`, args, { json: { type: 'boolean' } }, 1);
-  const ext = await requireExtension(ctx, opts.positionals[0], `${ctx.cmd} extensions info <name> [--json]`);
+export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
+  const ext = await requireExtension(ctx, opts.positionals[0] as string);
   const host = ctx.host();
   const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined });
   if (opts.flag('json')) {
@@ -17,10 +18,10 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   }
   const { bold, dim } = ctx.out;
   const m = ext.manifest;
-  const rows: string[][] = [
+  const rows: Text[][] = [
     ['Name', info.identity + (info.displayName ? ` (${info.displayName})` : '')],
     ['Package', `${ext.packageName}@${ext.version}`],
-    ['State', colourState(ctx.out, ext.state) + (ext.reason ? ` — ${ext.reason}` : '')],
+    ['State', t`${colourState(ctx.out, ext.state)}${ext.reason ? t` — ${ext.reason}` : ''}`],
   ];
   if (ext.fix) rows.push(['Fix', ext.fix]);
   rows.push(['Source', ext.source], ['Path', ext.dir]);
@@ -42,11 +43,11 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   for (const [flag, on] of Object.entries(info.experimental)) rows.push([`experimental.${flag}`, String(on)]);
   for (const s of ext.shadowed) rows.push(['Shadowed copy', `${s.path} (${s.source}, ${s.version})`]);
   for (const c of ext.conflictsWith) rows.push(['Conflicts with', c]);
-  ctx.print(...formatTable(rows.map(([k, v]) => [bold(`${k}:`), v ?? ''])));
-  if (info.peer?.recent.length) ctx.print('', bold('Peer, latest:'), ...info.peer.recent.map((l) => `  ${dim(l)}`));
+  ctx.print(...formatTable(rows.map(([k, v]) => [bold(t`${k ?? ''}:`), v ?? ''])));
+  if (info.peer?.recent.length) ctx.print('', bold('Peer, latest:'), ...info.peer.recent.map((l) => t`  ${dim(l)}`));
   const problems = [...ext.problems, ...ext.warnings];
   if (problems.length) {
-    ctx.print('', bold('Problems:'), ...problems.map((p) => `  ${p.path}: ${p.message} ${dim(`[${p.rule}]`)}\n    fix: ${p.fix}`));
+    ctx.print('', bold('Problems:'), ...problems.flatMap((p) => [t`  ${p.path}: ${p.message} ${dim(`[${p.rule}]`)}`, t`    fix: ${p.fix}`]));
   }
   return 0;
 }

@@ -1,18 +1,14 @@
 import type { CliContext } from '../cli-context.js';
-import { UsageError } from '../cli-context.js';
-import { parseOptions } from './parse-options.js';
+import { cliError } from '../errors/cli-errors.js';
+import type { ParsedOptions } from '../router/command-spec.js';
+import { t } from '../terminal/text.js';
 
 /** `<id> extensions unlink <path>`: removes a folder from the dev source. */
-export async function run(ctx: CliContext, args: string[]): Promise<number> {
-  const { positionals } = parseOptions(`${ctx.cmd} extensions unlink`, args, {}, 1);
-  const path = positionals[0];
-  if (!path) throw new UsageError('missing the folder to unlink', `Usage: ${ctx.cmd} extensions unlink <path>`);
+export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
+  const path = opts.positionals[0] as string;
   const change = await ctx.host().config.removeDevPath(path);
-  if (change.quarantined) ctx.printError(ctx.err.yellow(`warning: ${change.quarantined.message}`));
-  if (!change.changed) {
-    ctx.printError(`${ctx.err.red('error:')} ${path} is not linked. Linked folders: ${change.paths.length ? change.paths.join(', ') : 'none'}.`);
-    return 1;
-  }
-  ctx.print(`Unlinked ${path}; its extension is no longer found through the dev source.`);
+  if (change.quarantined) ctx.printError(ctx.err.yellow(t`warning: ${change.quarantined.message}`));
+  if (!change.changed) throw cliError('CLI_NOT_FOUND', `${path} is not linked. Linked folders: ${change.paths.length ? change.paths.join(', ') : 'none'}`, `Run \`${ctx.cmd} extensions unlink <path>\` with one of them.`);
+  ctx.print(t`Unlinked ${path}; its extension is no longer found through the dev source.`);
   return 0;
 }

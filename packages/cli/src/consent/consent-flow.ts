@@ -1,14 +1,14 @@
-import { createInterface } from 'node:readline';
 import type { CapabilityGrants, ExtensionRecord } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
-import { UsageError } from '../cli-context.js';
-import { consentSummary } from './consent-summary.js';
+import { cliError, UsageError } from '../errors/cli-errors.js';
+import { t } from '../terminal/text.js';
+import { capabilityInfo, consentSummary } from './consent-summary.js';
 
 /** How the user chose grants on the command line. */
 export interface GrantChoice {
-  /** Optional capabilities named with `--grant`. */
+  /** Optional (or sensitive required) capabilities named with `--grant`. */
   grant: readonly string[];
-  /** `--grant-all`: every optional capability too. */
+  /** `--grant-all`: every capability it requests, sensitive ones included. */
   grantAll: boolean;
 }
 
@@ -26,39 +26,68 @@ export function computeGrants(ext: ExtensionRecord, choice: GrantChoice, hostId:
   return { capabilities: [...new Set([...required, ...(choice.grantAll ? optional : choice.grant)])] };
 }
 
-/** True when a question can be asked: a person is at the terminal. */
-export function canPrompt(ctx: CliContext): boolean {
-  return ctx.io.stdin.isTTY === true && ctx.io.stderr.isTTY === true;
+/** The sensitive capabilities it requires (each needs its own yes, or `--grant`/`--grant-all` without a prompt). */
+export function requiredSensitive(ext: ExtensionRecord): string[] {
+  return (ext.manifest?.capabilities?.required ?? []).filter((c) => capabilityInfo(c)?.sensitive === true);
 }
 
-/** Asks a yes/no question on the terminal (stderr), default no; the terminal is released afterwards. */
-export async function askYesNo(ctx: CliContext, question: string): Promise<boolean> {
-  const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr });
-  try {
-    const answer = await new Promise<string>((resolve) => {
-      rl.question(`${question} [y/N] `, resolve);
-      rl.once('close', () => resolve(''));
-    });
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    rl.close();
-    ctx.io.stdin.pause();
-  }
+/** The command that approves `ext` in a shell without a terminal: `--yes` and a `--grant` per required sensitive capability. */
+export function nonInteractiveEnable(ext: ExtensionRecord, hostId: string): string {
+  return [`${hostId} extensions enable ${ext.key} --yes`, ...requiredSensitive(ext).map((c) => `--grant ${c}`)].join(' ');
+}
+
+/** True when `now` is the same copy as `shown`: same real path, manifest digest and digest of what runs. */
+export function sameCopy(shown: ExtensionRecord, now: ExtensionRecord | undefined): boolean {
+  return now !== undefined && now.realDir === shown.realDir && now.manifestHash === shown.manifestHash && JSON.stringify(now.runDigest ?? null) === JSON.stringify(shown.runDigest ?? null);
 }
 
 /** The outcome of {@link obtainApproval}. */
 export type ApprovalOutcome = 'approved' | 'declined' | 'needs-terminal';
 
 /**
- * Shows the consent summary and approves exactly this copy: without a prompt when `yes`, after asking in a
- * terminal, and not at all elsewhere (the caller then exits 2 naming the command to run).
+ * Shows the consent summary and approves exactly the copy shown: without a prompt when `yes` (sensitive
+ * capabilities then only when named), after asking in a terminal (each sensitive capability on its own line),
+ * and not at all elsewhere (the caller then refuses naming {@link nonInteractiveEnable}). After the answers, the
+ * package is read again: if its manifest digest or real path is no longer the one shown, nothing is approved
+ * (CLI_CHANGED_WHILE_DECIDING).
  */
 export async function obtainApproval(ctx: CliContext, ext: ExtensionRecord & { name: string }, choice: GrantChoice & { yes: boolean }): Promise<ApprovalOutcome> {
   const grants = computeGrants(ext, choice, ctx.cmd);
-  if (!choice.yes && !canPrompt(ctx)) return 'needs-terminal';
+  const ask = !choice.yes;
+  if (ask && !ctx.printer.interactive) return 'needs-terminal';
+  const sensitive = grants.capabilities.filter((c) => capabilityInfo(c)?.sensitive === true);
+  const named = new Set(choice.grant);
+  if (!ask) {
+    const missing = sensitive.filter((c) => !named.has(c) && !choice.grantAll);
+    if (missing.length) {
+      throw cliError('CLI_NEEDS_TERMINAL', `${ext.key} requires the sensitive capabilit${missing.length === 1 ? 'y' : 'ies'} ${missing.join(', ')}, which --yes alone does not grant`, `Run \`${nonInteractiveEnable(ext, ctx.cmd)}\`.`);
+    }
+  }
   ctx.printError(...consentSummary(ext, grants.capabilities, ctx.err, ctx.cmd));
-  if (!choice.yes && !(await askYesNo(ctx, `Approve and enable ${ext.key}?`))) return 'declined';
-  const result = await ctx.host().approvals.approve(ext, grants);
-  if (result.quarantined) ctx.printError(ctx.err.yellow(`warning: ${result.quarantined.message}`));
+  if (ask) {
+    if (!(await ctx.printer.ask(t`Approve and enable ${ext.key}?`))) return 'declined';
+    const required = ext.manifest?.capabilities?.required ?? [];
+    for (const cap of sensitive) {
+      const yes = await ctx.printer.ask(t`${ctx.err.yellow('Sensitive:')} grant ${cap} (${capabilityInfo(cap)?.description ?? ''})?`);
+      if (yes) continue;
+      if (required.includes(cap)) {
+        ctx.printError(t`${ext.key} requires ${cap}; without it, it cannot run.`);
+        return 'declined';
+      }
+      grants.capabilities = grants.capabilities.filter((c) => c !== cap);
+    }
+  }
+  const host = ctx.host();
+  host.refresh();
+  const now = await host.findExtension(ext.key);
+  if (!sameCopy(ext, now)) {
+    throw cliError('CLI_CHANGED_WHILE_DECIDING', `${ext.key} changed while you were deciding; nothing was approved`, `Run the command again to review what it is now.`);
+  }
+  const result = await host.approvals.approve(ext, grants);
+  if (result.quarantined) ctx.printError(ctx.err.yellow(t`warning: ${result.quarantined.message}`));
+  // A re-approval says what changed and which grants moved (grants accumulate; no longer requested ones go).
+  if (result.changes.length) ctx.printError(t`Changed since the last approval: ${result.changes.join('; ')}.`);
+  if (result.previous && result.added.length) ctx.printError(t`Newly granted: ${result.added.join(', ')}.`);
+  if (result.removed.length) ctx.printError(t`No longer granted: ${result.removed.join(', ')}.`);
   return 'approved';
 }

@@ -2,31 +2,42 @@ import { CAPABILITY_CATALOG } from '@outboard/manifest';
 import type { ExtensionRecord } from '@outboard/host';
 import type { Style } from '../terminal/style.js';
 import { formatTable } from '../terminal/table.js';
+import { t } from '../terminal/text.js';
+import type { Styled, Text } from '../terminal/text.js';
 
-/** The lines shown before asking for approval: exactly what would be allowed to run, and with which grants. */
-export function consentSummary(ext: ExtensionRecord, granted: readonly string[], style: Style, hostId: string): string[] {
+/** The catalog entry of a capability, when the host knows it. */
+export function capabilityInfo(name: string): (typeof CAPABILITY_CATALOG)[number] | undefined {
+  return CAPABILITY_CATALOG.find((c) => c.name === name);
+}
+
+/**
+ * The lines shown before asking for approval: exactly what would be allowed to run, with which grants, and
+ * every hub route it may call. Every value comes from the package, so every value is escaped by the printer.
+ */
+export function consentSummary(ext: ExtensionRecord, granted: readonly string[], style: Style, hostId: string): Styled[] {
   const m = ext.manifest;
   const { bold, yellow, dim } = style;
   const runnable = (r: { bin?: string; exec?: readonly string[] }) => (r.bin ? `node ${r.bin}` : (r.exec ?? []).join(' '));
-  const rows: string[][] = [
+  const rows: Text[][] = [
     ['Package', `${ext.packageName}@${ext.version}`],
     ['Source', ext.source],
     ['Real path', ext.realDir],
   ];
-  if (m?.commands?.length) rows.push(['Commands', m.commands.map((c) => `${hostId} ${c.name} (${runnable(c)})`).join(', ')]);
+  for (const [i, c] of (m?.commands ?? []).entries()) rows.push([i === 0 ? 'Commands' : '', `${hostId} ${c.name} (${runnable(c)})`]);
   if (m?.sidecar) rows.push(['Sidecar', runnable(m.sidecar)]);
   if (m?.peer) rows.push(['Peer', runnable(m.peer)]);
-  const lines = [bold(`${hostId} wants to run extension "${ext.key}"`), ...formatTable(rows.map(([k, v]) => [`  ${k}:`, v ?? '']))];
+  for (const [i, route] of (m?.permissions?.hub ?? []).entries()) rows.push([i === 0 ? 'Hub routes' : '', route]);
+  const lines = [bold(t`${hostId} wants to run extension "${ext.key}"`), ...formatTable(rows.map(([k, v]) => [k ? t`  ${k}:` : '', v ?? '']))];
   const required = m?.capabilities?.required ?? [];
   const optional = m?.capabilities?.optional ?? [];
   if (required.length || optional.length) {
-    lines.push('  Capabilities:');
+    lines.push(t`  Capabilities:`);
     for (const cap of [...required, ...optional]) {
-      const info = CAPABILITY_CATALOG.find((c) => c.name === cap);
+      const info = capabilityInfo(cap);
       const isGranted = granted.includes(cap);
       const mark = info?.sensitive ? yellow(' [sensitive]') : '';
-      const how = required.includes(cap) ? 'required' : isGranted ? 'optional, granted' : dim(`optional, not granted (add --grant ${cap})`);
-      lines.push(`    ${isGranted ? '✔' : '·'} ${cap}${mark} — ${how}${info ? dim(`: ${info.description}`) : ''}`);
+      const how = required.includes(cap) ? 'required' : isGranted ? 'optional, granted' : dim(t`optional, not granted (add --grant ${cap})`);
+      lines.push(t`    ${isGranted ? '✔' : '·'} ${cap}${mark} — ${how}${info ? dim(`: ${info.description}`) : ''}`);
     }
   }
   return lines;

@@ -49,6 +49,18 @@ export const ERROR_CODES = {
   PEER_ACTION_FAILED: { meaning: "an extension's peer failed to run an action: it answered with an error, could not start, or exited", exitCode: 1, fix: "see the peer's log and last error with `extensions info <name>`" },
   PEER_ACTION_UNKNOWN: { meaning: 'no enabled extension offers the action', exitCode: 1, fix: 'run `actions list` to see the actions on offer' },
   PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: 'approve it again with `extensions enable <name>`' },
+
+  // cli: refusals and failures of the command line (packages/cli)
+  CLI_UNKNOWN_COMMAND: { meaning: 'no built-in and no enabled extension has this command', exitCode: 1, fix: 'run `outboard --help` for the list of commands' },
+  CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: 'update outboard' },
+  CLI_NOT_FOUND: { meaning: 'no installed extension or offered action has this name', exitCode: 1, fix: 'run `outboard extensions list` or `outboard actions list`' },
+  CLI_NOT_APPROVED: { meaning: 'the extension needs an approval that was not given', exitCode: 2, fix: 'run `outboard extensions enable <name>` to review and approve it' },
+  CLI_NEEDS_TERMINAL: { meaning: 'a question had to be asked but no person is at a terminal', exitCode: 2, fix: 'pass --yes (and --grant <capability> or --grant-all) to decide on the command line' },
+  CLI_CHANGED_WHILE_DECIDING: { meaning: 'the extension changed on disk between the consent prompt and the run', exitCode: 2, fix: 'run the command again to review what it is now' },
+  CLI_COMMAND_CONFLICT: { meaning: 'more than one enabled extension provides the command', exitCode: 2, fix: 'disable all but one of them with `outboard extensions disable <name>`' },
+  CLI_CANNOT_ENABLE: { meaning: 'the extension is invalid, incompatible or in conflict, so it cannot be enabled', exitCode: 1, fix: 'run `outboard extensions doctor`' },
+  CLI_ACTION_FAILED: { meaning: "an extension's action failed in its peer", exitCode: 1, fix: "see the extension's peer log (`outboard extensions info <name>`)" },
+  CLI_FAILED: { meaning: 'the command could not do what was asked (npm failed, nothing to remove...)', exitCode: 1, fix: 'read the message; run `outboard extensions doctor` for every problem' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */

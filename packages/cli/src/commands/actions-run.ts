@@ -1,0 +1,107 @@
+import { constants } from 'node:os';
+import type { ActionResult } from '@outboard/host';
+import type { CliContext } from '../cli-context.js';
+import { cliError, UsageError } from '../errors/cli-errors.js';
+import { suggestNames } from '@outboard/manifest';
+import type { ParsedOptions } from '../router/command-spec.js';
+import { formatTable } from '../terminal/table.js';
+import { t } from '../terminal/text.js';
+import type { Text } from '../terminal/text.js';
+
+/** Signals that end a run the same way: cancel the action, stop the peer (its whole group), exit 128 + n. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** `<id> actions run <id> [--project <id>] [--args <json>] [--json]`. */
+export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
+  const id = opts.positionals[0] as string;
+  let actionArgs: unknown = {};
+  const raw = opts.string('args');
+  if (raw !== undefined) {
+    try {
+      actionArgs = JSON.parse(raw);
+    } catch (error) {
+      throw new UsageError(`--args must be JSON: ${(error as Error).message}`, `For example: --args '{"depth": 3}'`);
+    }
+  }
+  const peers = await ctx.host().peers();
+  const controller = new AbortController();
+  let stoppedBy: (typeof STOP_SIGNALS)[number] | undefined;
+  const handlers = STOP_SIGNALS.map((signal) => {
+    const handler = () => {
+      stoppedBy ??= signal;
+      controller.abort();
+    };
+    process.on(signal, handler);
+    return () => process.off(signal, handler);
+  });
+  try {
+    const declared = await peers.declaredActions();
+    const action = declared.find((a) => a.id === id);
+    if (!action) {
+      const near = suggestNames(id, declared.map((a) => a.id));
+      throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
+    }
+    const project = opts.string('project');
+    try {
+      const result = await peers.invokeAction(id, { ...(project ? { projectId: project } : {}), args: actionArgs }, {
+        signal: controller.signal,
+        resetTimeoutOnProgress: true,
+        onProgress: (value) => ctx.printer.status(ctx.err.dim(describeProgress(value))),
+      });
+      ctx.printer.clearStatus();
+      if (opts.flag('json')) ctx.printJson(result);
+      else printResult(ctx, result);
+      return 0;
+    } catch (error) {
+      ctx.printer.clearStatus();
+      const reason = (error as { reason?: string }).reason;
+      if (stoppedBy || reason === 'cancelled' || controller.signal.aborted) {
+        ctx.printError(t`Cancelled ${id}.`);
+        return 128 + constants.signals[stoppedBy ?? 'SIGINT'];
+      }
+      const supervisor = await peers.supervisor(action.extension);
+      // A peer that just dropped the connection is still exiting: wait (briefly) to say how it ended.
+      if (reason === 'unavailable') await supervisor?.settle(2000);
+      const status = supervisor?.status();
+      const message = (error as Error).message;
+      // The peer's words, named once with who failed (the host may already have named the extension).
+      const text = message.startsWith(`${action.extension}: `) ? message : `${action.extension}: action ${id} failed: ${message}`;
+      const details = status?.lastError ? [`peer: ${status.lastError}`] : [];
+      throw cliError('CLI_ACTION_FAILED', text, status?.log ? `peer log: ${status.log}` : undefined, details);
+    }
+  } finally {
+    for (const off of handlers) off();
+    await peers.dispose();
+  }
+}
+
+function describeProgress(value: unknown): string {
+  if (typeof value === 'object' && value !== null) {
+    const v = value as { done?: unknown; total?: unknown; message?: unknown };
+    if (typeof v.done === 'number' && typeof v.total === 'number') return `${v.done}/${v.total}${typeof v.message === 'string' ? ` ${v.message}` : ''}`;
+    if (typeof v.message === 'string') return v.message;
+  }
+  return (JSON.stringify(value) ?? '').slice(0, 100);
+}
+
+/** Free text of a view: one printed line per line of the text (the lines are the view's layout). */
+function textLines(text: string): Text[] {
+  return text.split('\n');
+}
+
+function printResult(ctx: CliContext, result: ActionResult): void {
+  const icon = { info: ctx.out.cyan('i'), ok: ctx.out.green('✔'), warning: ctx.out.yellow('!'), error: ctx.out.red('✖') } as const;
+  for (const n of result.notifications) {
+    ctx.print(t`${icon[n.severity] ?? '-'} ${n.message}`);
+    if (n.detail) ctx.print(...n.detail.split('\n').map((l) => t`  ${l}`));
+  }
+  for (const a of result.hostActions) ctx.print(a.type === 'openUrl' ? t`open: ${a.url}` : t`open project ${a.projectId}: ${a.path}`);
+  const view = result.view;
+  if (view?.kind === 'text') ctx.print(...textLines(view.text));
+  if (view?.kind === 'markdown') ctx.print(...textLines(view.markdown));
+  if (view?.kind === 'table') {
+    ctx.print(...formatTable([view.columns.map((c) => ctx.out.bold(c)), ...view.rows]));
+    if (view.truncated) ctx.print(ctx.out.dim('(table truncated)'));
+  }
+  for (const w of result.warnings) ctx.printError(ctx.err.yellow(t`warning: ${w}`));
+}

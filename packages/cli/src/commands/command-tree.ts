@@ -1,0 +1,121 @@
+import type { CommandSpec } from '../router/command-spec.js';
+
+const json = { json: { type: 'boolean', description: 'print JSON instead of text' } } as const;
+
+const EXTENSIONS: CommandSpec = {
+  name: 'extensions',
+  aliases: ['ext'],
+  summary: 'Manage extensions: list, info, doctor, enable, disable, add, remove, link',
+  subcommands: [
+    { name: 'list', aliases: ['ls'], summary: 'Every installed extension with its source and state', options: json, load: () => import('./extensions-list.js') },
+    { name: 'info', summary: 'Manifest, sources, config keys, shadowed copies and problems of one extension', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-info.js') },
+    { name: 'doctor', summary: 'One line per problem with its fix; exits 1 when there is any', options: json, load: () => import('./extensions-doctor.js') },
+    {
+      name: 'enable',
+      summary: 'Approve exactly this manifest (asking in a terminal) and enable it',
+      args: '<name>',
+      minPositionals: 1,
+      missing: 'the extension name',
+      options: {
+        yes: { type: 'boolean', short: 'y', description: 'approve without a prompt (what is shown is what is approved)' },
+        grant: { type: 'string', multiple: true, value: '<capability>', description: 'also grant this optional capability (repeatable)' },
+        'grant-all': { type: 'boolean', description: 'grant every optional capability it requests' },
+      },
+      notes: (cmd) => [`Without a terminal, sensitive capabilities need --grant <capability> or --grant-all, e.g. \`${cmd} extensions enable <name> --yes --grant rpc.call\`.`],
+      load: () => import('./extensions-enable.js'),
+    },
+    { name: 'disable', summary: 'Hide its commands, links and cards; keep approval, grants and config', args: '<name>', minPositionals: 1, missing: 'the extension name', load: () => import('./extensions-disable.js') },
+    { name: 'add', summary: 'npm install a package, tarball or folder into the user source', args: '<spec>', minPositionals: 1, missing: 'what to install (a package, tarball or folder)', load: () => import('./extensions-add.js') },
+    {
+      name: 'remove',
+      aliases: ['rm'],
+      summary: 'Uninstall a user-source extension and delete its approval',
+      args: '<name>',
+      minPositionals: 1,
+      missing: 'the extension name',
+      options: { purge: { type: 'boolean', description: 'also delete its state folder' } },
+      load: () => import('./extensions-remove.js'),
+    },
+    { name: 'link', summary: 'Use an extension from a folder (dev source)', args: '<path>', minPositionals: 1, missing: 'the folder to link', load: () => import('./extensions-link.js') },
+    { name: 'unlink', summary: 'Stop using a dev path', args: '<path>', minPositionals: 1, missing: 'the folder to unlink', load: () => import('./extensions-unlink.js') },
+  ],
+};
+
+const ACTIONS: CommandSpec = {
+  name: 'actions',
+  summary: 'List and run actions that extension peers contribute',
+  subcommands: [
+    { name: 'list', aliases: ['ls'], summary: 'Actions offered by enabled extensions', options: json, load: () => import('./actions-list.js') },
+    {
+      name: 'run',
+      summary: 'Start the peer, run the action, print its result',
+      args: '<id>',
+      minPositionals: 1,
+      missing: 'the action id',
+      options: {
+        project: { type: 'string', value: '<id>', description: 'run it for this registered project' },
+        args: { type: 'string', value: '<json>', description: "the action's arguments as JSON, e.g. '{\"depth\": 3}'" },
+        ...json,
+      },
+      notes: () => ['Ctrl+C (or SIGTERM, SIGHUP) cancels the action in the peer; the exit code is then 128 + the signal number.'],
+      load: () => import('./actions-run.js'),
+    },
+  ],
+};
+
+const CONFIG: CommandSpec = {
+  name: 'config',
+  summary: 'Read and write configuration',
+  args: '<key> [<value>]',
+  minPositionals: 1,
+  missing: 'the config key',
+  maxPositionals: 2,
+  options: {
+    user: { type: 'boolean', description: 'write the user config instead of the project file' },
+    unset: { type: 'boolean', description: 'remove the key' },
+    ...json,
+  },
+  notes: (cmd) => [
+    `${cmd} config <key> prints the merged value (project over user); with <value> it writes .${cmd}.json at the project root`,
+    '(the value is JSON when it parses, else a string). Keys are dotted: extensions.<name>.<key> is checked against',
+    "that extension's configSchema.",
+  ],
+  preprocess: negativeNumbersAsValues,
+  load: () => import('./config.js'),
+};
+
+/**
+ * Every built-in of the reference host, as the router's tree. Nodes without `load` or `subcommands` (and not
+ * `help`) are reserved for later versions: an extension can never take their names.
+ */
+export const COMMAND_TREE: CommandSpec = {
+  name: '',
+  summary: '',
+  subcommands: [
+    EXTENSIONS,
+    { name: 'help', summary: 'Show help for a command', args: '[<command>]', maxPositionals: 2 },
+    { name: 'version', summary: 'Print the version', load: () => import('./version.js') },
+    CONFIG,
+    { name: 'hub', summary: 'Run the local hub', args: '<start|stop|status>' },
+    { name: 'events', summary: 'Tail the event stream as NDJSON', args: '[--follow] [--type T]...' },
+    { name: 'rpc', summary: 'Call a registered RPC method', args: '<method> [<json-params>]' },
+    ACTIONS,
+    { name: 'mcp', summary: 'Serve actions and RPC methods to agents over MCP' },
+  ],
+};
+
+// `config retries -1` means the value -1, not an option: every option of this command is a flag taking no
+// value, so negative numbers can be moved after `--` (keeping the positional order) before parsing.
+function negativeNumbersAsValues(args: readonly string[]): string[] {
+  const end = args.indexOf('--');
+  const head = end === -1 ? args : args.slice(0, end);
+  const tail = end === -1 ? [] : args.slice(end + 1);
+  if (!head.some(isNegativeNumber)) return [...args];
+  const options = head.filter((a) => a.startsWith('-') && !isNegativeNumber(a));
+  const positionals = head.filter((a) => !a.startsWith('-') || isNegativeNumber(a));
+  return [...options, '--', ...positionals, ...tail];
+}
+
+function isNegativeNumber(arg: string): boolean {
+  return /^-\d+(\.\d+)?([eE][+-]?\d+)?$/.test(arg);
+}

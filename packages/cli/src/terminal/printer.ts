@@ -1,0 +1,141 @@
+import { Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import type { Style } from './style.js';
+import { createStyle, wantsColor } from './style.js';
+import { escapeUntrusted, safeText } from './text.js';
+import type { Text } from './text.js';
+
+/** Where a CLI run reads and writes; tests and embedders pass their own. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** The I/O of this process: the one place the CLI names `process`'s streams. */
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+// JSON.stringify escapes C0 already; DEL, C1, bidi and invisible marks are escaped too (still the same JSON value).
+// eslint-disable-next-line no-control-regex
+const JSON_UNSAFE = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** Erases the current terminal line: the CLI's own control sequence for its progress line. */
+const CLEAR_LINE = '\r\u001b[2K';
+
+/**
+ * The one object that writes to a user's terminal. Every plain string is untrusted and escaped
+ * ({@link escapeUntrusted}); {@link Styled} text (the CLI's own layout and SGR styling around escaped values)
+ * is written as it is. JSON goes out as JSON. Nothing else in the CLI touches stdout or stderr.
+ */
+export class Printer {
+  /** Styling for stdout lines. */
+  readonly out: Style;
+  /** Styling for stderr lines. */
+  readonly err: Style;
+  private statusShown = false;
+
+  constructor(private readonly io: CliIo) {
+    this.out = createStyle(wantsColor(io.stdout, io.env));
+    this.err = createStyle(wantsColor(io.stderr, io.env));
+  }
+
+  /** True when a person is at the terminal: a question can be asked and a progress line shown. */
+  get interactive(): boolean {
+    return this.io.stdin.isTTY === true && this.io.stderr.isTTY === true;
+  }
+
+  /** Writes lines to stdout, one per argument. */
+  print(...lines: Text[]): void {
+    this.write(this.io.stdout, lines);
+  }
+
+  /** Writes lines to stderr, one per argument. */
+  printError(...lines: Text[]): void {
+    this.write(this.io.stderr, lines);
+  }
+
+  /** Writes a value as pretty JSON to stdout; the text stays valid JSON and carries no raw control character. */
+  printJson(value: unknown): void {
+    const json = JSON.stringify(value, null, 2) ?? 'null';
+    this.io.stdout.write(`${json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+  }
+
+  /** Shows (or replaces) the one-line progress note on a terminal's stderr; does nothing elsewhere. */
+  status(line: Text): void {
+    if (this.io.stderr.isTTY !== true) return;
+    this.io.stderr.write(`${CLEAR_LINE}${safeText(line)}`);
+    this.statusShown = true;
+  }
+
+  /** Removes the progress note, if one is shown. */
+  clearStatus(): void {
+    if (!this.statusShown) return;
+    this.io.stderr.write(CLEAR_LINE);
+    this.statusShown = false;
+  }
+
+  /**
+   * Asks a yes/no question on stderr and reads one line in the terminal's own line mode (its echo and
+   * editing; no escape sequences of ours). Default no; end of input is no.
+   */
+  async ask(question: Text): Promise<boolean> {
+    this.io.stderr.write(`${safeText(question)} [y/N] `);
+    const answer = await readLine(this.io.stdin);
+    return /^y(es)?$/i.test(answer.trim());
+  }
+
+  /**
+   * A stream for another program's human-readable output (npm's), copied to stderr with its newlines kept and
+   * every other control character escaped.
+   */
+  passthrough(): Writable {
+    const decoder = new StringDecoder('utf8');
+    const stderr = this.io.stderr;
+    const emit = (text: string) => {
+      if (text) stderr.write(text.split('\n').map(escapeUntrusted).join('\n'));
+    };
+    return new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        emit(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+        done();
+      },
+      final(done) {
+        emit(decoder.end());
+        done();
+      },
+    });
+  }
+
+  private write(stream: NodeJS.WritableStream, lines: readonly Text[]): void {
+    this.clearStatus();
+    stream.write(lines.map((l) => `${safeText(l)}\n`).join(''));
+  }
+}
+
+function readLine(stdin: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve) => {
+    let buffered = '';
+    const finish = (line: string) => {
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.off('close', onEnd);
+      stdin.pause();
+      resolve(line);
+    };
+    const onData = (chunk: Buffer | string) => {
+      buffered += chunk.toString();
+      const end = buffered.indexOf('\n');
+      if (end !== -1) finish(buffered.slice(0, end));
+    };
+    // End of input (Ctrl+D, a closed pipe) before a full line: no answer, so no.
+    const onEnd = () => finish('');
+    stdin.on('data', onData);
+    stdin.on('end', onEnd);
+    stdin.on('close', onEnd);
+    stdin.resume();
+  });
+}
