@@ -7,8 +7,8 @@
  *
  * Narrower entry points of the same API, for a CLI's start-up: `@outboard/host/core` (createHostCore: a host
  * whose bus, broker and project store load only when peers start, what running a command needs),
- * `@outboard/host/engine` (createHost alone), `@outboard/host/run` (launching) and `@outboard/host/views`
- * (the list/info/doctor JSON).
+ * `@outboard/host/engine` (createHost alone), `@outboard/host/run` (runCommand and the launch types),
+ * `@outboard/host/errors` (the error base and codes) and `@outboard/host/views` (the list/info/doctor JSON).
  */
 
 // The engine and its identity

@@ -4,14 +4,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import {
-  buildExtensionEnv,
-  ensureStateDir,
-  ownerPidOfReservedFile,
-  runForegroundCommand,
-  sweepStaleCommandConfigFiles,
-  writeCommandConfigFile,
-} from '../../src/run/index.js';
+import { buildExtensionEnv } from '../../src/run/extension-env.js';
+import { ensureStateDir } from '../../src/run/state-dir.js';
+import { ownerPidOfReservedFile } from '../../src/run/reserved-state-names.js';
+import { runForegroundCommand } from '../../src/run/foreground-command.js';
+import { sweepStaleCommandConfigFiles } from '../../src/run/stale-config-sweep.js';
+import { writeCommandConfigFile } from '../../src/run/command-config-file.js';
 import { currentEnv, fixture, makeTempDir, within } from './run-fixtures.js';
 
 /** The pid of a process that has exited (and was reaped), so it is certainly not alive now. */

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createHost, type ExtensionRecord, type Host } from '../../src/index.js';
-import { decideCommand } from '../../src/run/index.js';
+import { decideCommand } from '../../src/run/command-verdict.js';
 import { makeTempDir } from './run-fixtures.js';
 
 const identity = { id: 'outboard', version: '0.1.0', builtins: ['extensions', 'ext', 'help', 'config'] };

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { extensionEnvVariableNames, RUNNABLE_ERROR_CODES, SIDECAR_CONFIG_FILE_NAME, LOGS_DIR_NAME } from '../../src/run/index.js';
+import { RUNNABLE_ERROR_CODES, SIDECAR_CONFIG_FILE_NAME, LOGS_DIR_NAME } from '../../src/run/index.js';
+import { extensionEnvVariableNames } from '../../src/run/extension-env.js';
 import { repoFile } from './run-fixtures.js';
 
 describe('docs/environment.md', () => {

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { buildExtensionEnv, runForegroundCommand } from '../../src/run/index.js';
-import type { ExtensionEnvInput } from '../../src/run/index.js';
+import { buildExtensionEnv } from '../../src/run/extension-env.js';
+import { runForegroundCommand } from '../../src/run/foreground-command.js';
+import type { ExtensionEnvInput } from '../../src/run/extension-env.js';
 import { currentEnv, fixture, makeTempDir, within } from './run-fixtures.js';
 
 const TOKEN = 'tok_9f2c4e7a1b3d5f60';

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { exitCodeOf, runForegroundCommand, RunnableError } from '../../src/run/index.js';
+import { exitCodeOf, RunnableError } from '../../src/run/index.js';
+import { runForegroundCommand } from '../../src/run/foreground-command.js';
 import { currentEnv, fixture, makeTempDir, within } from './run-fixtures.js';
 
 const node = process.execPath;

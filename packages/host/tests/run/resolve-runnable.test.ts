@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { findExecutableOnPath, resolveRunnable, runForegroundCommand, RunnableError } from '../../src/run/index.js';
+import { RunnableError } from '../../src/run/index.js';
+import { findExecutableOnPath } from '../../src/run/find-on-path.js';
+import { resolveRunnable } from '../../src/run/resolve-runnable.js';
+import { runForegroundCommand } from '../../src/run/foreground-command.js';
 import { currentEnv, fixture, makeTempDir, within } from './run-fixtures.js';
 
 const execPath = process.execPath;
