@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostIdentity, HostIdentityOptions } from './identity/host-identity.js';
 import { resolveHomeDir, resolveHostIdentity } from './identity/host-identity.js';
@@ -14,6 +13,7 @@ import { ConfigService } from './config/config-service.js';
 import type { ConfigProblem } from './config/config-problem.js';
 import type { ExperimentalFlags } from './config/experimental-flags.js';
 import { isProcessAlive, type CorruptFileDiagnostic } from './store/index.js';
+import { readBoundedJson } from './store/bounded-json.js';
 import type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
 import type { HostServices } from './host-services.js';
 import type { ApprovalVerdict } from './extension-record.js';
@@ -172,14 +172,13 @@ export class HostCore {
    * removes at stop; a file left by a hub that died (its pid is gone) does not count.
    */
   runningHub(): { url: string; tokenFile: string; token: string | undefined } | undefined {
-    try {
-      const state = JSON.parse(readFileSync(join(this.home, 'hub.json'), 'utf8')) as { url?: unknown; pid?: unknown };
-      if (typeof state.url !== 'string' || typeof state.pid !== 'number' || !isProcessAlive(state.pid)) return undefined;
-      const tokenFile = hubTokenFile(this.home);
-      return { url: state.url, tokenFile, token: readHubToken(tokenFile) };
-    } catch {
-      return undefined;
-    }
+    // The bounded reader: a FIFO or a huge file named hub.json never hangs or floods a command.
+    const read = readBoundedJson(join(this.home, 'hub.json'), { maxBytes: 64 * 1024 });
+    if (read.kind !== 'ok' || read.value === null || typeof read.value !== 'object') return undefined;
+    const state = read.value as { url?: unknown; pid?: unknown };
+    if (typeof state.url !== 'string' || typeof state.pid !== 'number' || !Number.isSafeInteger(state.pid) || state.pid <= 0 || !isProcessAlive(state.pid)) return undefined;
+    const tokenFile = hubTokenFile(this.home);
+    return { url: state.url, tokenFile, token: readHubToken(tokenFile) };
   }
 
   private launchHost(): LaunchHost {

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { readBoundedFile } from '../store/bounded-json.js';
 
 /** The hub token's file name inside the home (`<home>/token`, mode 0600). */
 export const HUB_TOKEN_FILE_NAME = 'token';
@@ -15,22 +15,10 @@ export function hubTokenFile(home: string): string {
 /**
  * The token value in `tokenFile`, trimmed, whenever the file exists, whether a hub runs or not (a stopped
  * hub leaves its token behind, and it must still never reach an extension's environment). `undefined`
- * when the file is missing, empty, not a regular file (a FIFO is never opened for a blocking read) or
- * larger than 4 KiB. Never throws.
+ * when the file is missing, empty, not a regular file (a FIFO never blocks: the host's one bounded reader
+ * opens it non-blocking and refuses it) or larger than 4 KiB. Never throws.
  */
 export function readHubToken(tokenFile: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    // O_NONBLOCK: opening a FIFO planted under the token's name must not hang the host.
-    fd = fs.openSync(tokenFile, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile() || stat.size > MAX_TOKEN_BYTES) return undefined;
-    const buffer = Buffer.alloc(stat.size);
-    const read = fs.readSync(fd, buffer, 0, stat.size, 0);
-    return buffer.toString('utf8', 0, read).trim() || undefined;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
+  const read = readBoundedFile(tokenFile, { maxBytes: MAX_TOKEN_BYTES });
+  return read.kind === 'ok' ? read.text.trim() || undefined : undefined;
 }

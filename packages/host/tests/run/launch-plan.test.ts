@@ -1,5 +1,6 @@
 // host.planLaunch: the one launch path of commands, peers and sidecars (real files, real processes).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -150,6 +151,28 @@ describe('host.planLaunch', () => {
       assert.ok(!Object.values(plan.env).some((v) => v.includes(token)));
     } finally {
       fs.rmSync(path.join(home, 'token'));
+    }
+  });
+
+  it('a hostile hub.json or token file (a FIFO, pid 0, a running pid with a hub URL) never hangs a launch', { timeout: 15_000 }, async () => {
+    const hubJson = path.join(home, 'hub.json');
+    const token = path.join(home, 'token');
+    try {
+      execFileSync('mkfifo', [hubJson, token]);
+      const host = make();
+      assert.equal(host.runningHub(), undefined);
+      (await host.planLaunch(await record(host, 'envy'), 'peer')).dispose();
+      fs.rmSync(hubJson);
+      fs.writeFileSync(hubJson, JSON.stringify({ url: 'http://127.0.0.1:1', pid: 0 }));
+      assert.equal(make().runningHub(), undefined, 'pid 0 names a process group, not a hub');
+      fs.writeFileSync(hubJson, JSON.stringify({ url: 'http://127.0.0.1:1', pid: process.pid }));
+      const plan = await make().planLaunch(await record(make(), 'envy'), 'peer');
+      plan.dispose();
+      assert.equal(plan.env['OUTBOARD_HUB_URL'], 'http://127.0.0.1:1');
+      assert.equal(plan.env['OUTBOARD_TOKEN_FILE'], token, 'the token file is named while a hub runs (its value never is)');
+    } finally {
+      fs.rmSync(hubJson, { force: true });
+      fs.rmSync(token, { force: true });
     }
   });
 
