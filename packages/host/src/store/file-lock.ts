@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { readBoundedFile } from './bounded-json.js';
 import { dirname, resolve } from 'node:path';
 import { formatLockHolder, isHolderDead, newLockHolder, parseLockHolder, type LockHolder } from './lock-record.js';
 import { StoreError } from './store-error.js';
@@ -248,12 +249,10 @@ function jitteredDelay(round: number): number {
   return 1 + Math.random() * ceiling;
 }
 
+// A lock record is one short line; the bounded reader never blocks on a FIFO planted under the lock's name.
 function readOrUndefined(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const read = readBoundedFile(path, { maxBytes: 4096 });
+  return read.kind === 'ok' ? read.text : undefined;
 }
 
 function ageOfFile(path: string): number | undefined {
