@@ -72,9 +72,10 @@ export interface LaunchHost {
  *
  * @throws RunnableError (`RUNNABLE_*`) for a runnable that cannot run or is not declared; ConfigError
  *   `CONFIG_INVALID_VALUE` (with `problems`) for a config that breaks the schema, `CONFIG_CORRUPT`,
- *   `CONFIG_SCHEMA_INVALID`; a TypeError for a sidecar launch without `options.sidecar`.
+ *   `CONFIG_SCHEMA_INVALID`; a TypeError for an unknown `kind` or a sidecar launch without `options.sidecar`.
  */
 export async function planLaunch(host: LaunchHost, ext: ExtensionRecord, kind: LaunchKind, options: LaunchOptions = {}): Promise<LaunchPlan> {
+  if (kind !== 'command' && kind !== 'peer' && kind !== 'sidecar') throw new TypeError(`planLaunch: kind must be "command", "peer" or "sidecar", got ${JSON.stringify(kind)}`);
   const name = ext.name;
   const runnable = name === undefined ? undefined : declaredRunnable(ext, kind, options.command);
   if (name === undefined || runnable === undefined) throw notDeclared(host, ext, kind, options.command);

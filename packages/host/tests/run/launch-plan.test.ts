@@ -198,6 +198,8 @@ describe('host.planLaunch', () => {
     await assert.rejects(host.planLaunch(two, 'command'), (e: unknown) => e instanceof RunnableError && e.code === 'RUNNABLE_NOT_DECLARED');
     await assert.rejects(host.planLaunch(two, 'command', { command: 'zzz' }), (e: unknown) => e instanceof RunnableError && e.code === 'RUNNABLE_NOT_DECLARED' && /"zzz"/.test(e.message));
     await assert.rejects(host.planLaunch(two, 'peer'), (e: unknown) => e instanceof RunnableError && e.code === 'RUNNABLE_NOT_DECLARED');
+    await assert.rejects(host.planLaunch(two, 'daemon' as never), TypeError);
+    await assert.rejects(host.planLaunch(await record(host, 'envy'), 'sidecar'), TypeError);
     const b = await host.planLaunch(two, 'command', { command: 'b' });
     b.dispose();
   });
