@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 
 /** Who the embedding tool is. Every name a user sees (`<id> extensions list`, `<P>_HOME`, `package.json#<id>.extension`) derives from it. */
 export interface HostIdentityOptions {
@@ -57,6 +57,12 @@ export function resolveHostIdentity(options: HostIdentityOptions): HostIdentity 
   const experiments = options.experiments ?? [];
   if (!Array.isArray(experiments) || experiments.some((f) => typeof f !== 'string' || !FLAG_PATTERN.test(f))) {
     throw new TypeError(`identity.experiments must be a list of flag names such as ["newHub"], got ${JSON.stringify(options.experiments)}`);
+  }
+  if (options.binPath !== undefined && (typeof options.binPath !== 'string' || !isAbsolute(options.binPath))) {
+    throw new TypeError(`identity.binPath must be the absolute path of the CLI entry, got ${JSON.stringify(options.binPath)}`);
+  }
+  if (options.builtins !== undefined && (!Array.isArray(options.builtins) || options.builtins.some((b) => typeof b !== 'string' || b.length === 0))) {
+    throw new TypeError(`identity.builtins must be a list of command names such as ["build"], got ${JSON.stringify(options.builtins)}`);
   }
   return {
     id: options.id,
