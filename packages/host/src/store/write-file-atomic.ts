@@ -2,6 +2,9 @@ import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, write
 import { dirname, resolve } from 'node:path';
 import { StoreError } from './store-error.js';
 import { atomicTempPath } from './temp-files.js';
+
+// The temp-name rule lives in temp-files.ts; re-exported for modules that import it from here.
+export { atomicTempPath, atomicTempOwner } from './temp-files.js';
 import { unlinkQuietly } from './unlink-quietly.js';
 
 /** Options of {@link writeFileAtomic}. */
