@@ -1,6 +1,4 @@
 import type { Host, HostIdentityOptions } from '@outboard/host';
-// The engine alone: help and dispatch must not load every host module (install, peers...).
-import { createHost } from '@outboard/host/engine';
 import type { Style } from './terminal/style.js';
 import { Printer } from './terminal/printer.js';
 import type { CliIo } from './terminal/printer.js';
@@ -21,9 +19,22 @@ export class CliContext {
 
   private hostInstance: Host | undefined;
 
-  /** The host for this run, created on first use. */
+  /**
+   * Loads the host engine and creates the host of this run (once). The router calls it before any command that
+   * needs the host, so `--version`, help of built-ins and usage errors never load the engine.
+   */
+  async loadHost(): Promise<Host> {
+    if (!this.hostInstance) {
+      // The engine alone, and only now: not every host module (install, peers...), and nothing for --version.
+      const { createHost } = await import('@outboard/host/engine');
+      this.hostInstance ??= createHost({ identity: this.identity, cwd: this.io.cwd, env: this.io.env });
+    }
+    return this.hostInstance;
+  }
+
+  /** The host of this run; {@link loadHost} has made it (the router does so before running a command). */
   host(): Host {
-    this.hostInstance ??= createHost({ identity: this.identity, cwd: this.io.cwd, env: this.io.env });
+    if (!this.hostInstance) throw new Error('CliContext.host() before loadHost(): the router loads the host before a command runs');
     return this.hostInstance;
   }
 
