@@ -38,6 +38,19 @@ function writeCommand(home: string, name: string, schema: boolean): string {
   return join(dir, 'bin', `${name}.js`);
 }
 
+/**
+ * CPU time (user + system, ms) of one run of `argv` and its children, through python3's getrusage: on a loaded
+ * machine wall-clock medians swing by tens of ms, CPU time far less. Undefined where python3 is missing.
+ */
+function cpuCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): number | undefined {
+  const probe = 'import resource,subprocess,sys\nr=subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL)\nu=resource.getrusage(resource.RUSAGE_CHILDREN)\nprint(r.returncode,(u.ru_utime+u.ru_stime)*1000)';
+  const r = spawnSync('python3', ['-c', probe, ...argv], { env, cwd, encoding: 'utf8' });
+  const [code, cpu] = (r.stdout ?? '').trim().split(' ');
+  if (r.error || code === undefined) return undefined;
+  if (code !== '0') throw new Error(`${argv.join(' ')} exited ${code}`);
+  return Number(cpu);
+}
+
 const root = mkdtempSync(join(tmpdir(), 'outboard-bench-dispatch-'));
 try {
   const home = join(root, 'home');
@@ -63,6 +76,20 @@ try {
     ],
     ROUNDS,
   );
+  const cpuCases: Array<[string, string[]]> = [
+    ['node -e 0', [process.execPath, '-e', '0']],
+    ['node hello.js', [process.execPath, hello]],
+    ['outboard hello', [process.execPath, CLI, 'hello']],
+    ['outboard configured (configSchema)', [process.execPath, CLI, 'configured']],
+    ['outboard --version', [process.execPath, CLI, '--version']],
+  ];
+  const cpu = new Map<string, number[]>(cpuCases.map(([name]) => [name, []]));
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [name, argv] of cpuCases) {
+      const value = cpuCommand(argv, env, root);
+      if (value !== undefined) cpu.get(name)?.push(value);
+    }
+  }
   const med = (name: string): number => median(samples.get(name) ?? []);
   const floor = med('node -e 0') + med('node hello.js');
   console.log(`outboard <command> against two Node starts, ${ROUNDS} interleaved runs each (median, p90):`);
@@ -74,9 +101,17 @@ try {
     { name: 'outboard hello adds to two Node starts (warm)', value: med('outboard hello') - floor, unit: 'ms', limit: GOAL_MS, anchor, anchorValue: floor, met: med('outboard hello') - floor <= GOAL_MS },
     { name: 'outboard configured (configSchema) adds to two Node starts (warm)', value: med('outboard configured (configSchema)') - floor, unit: 'ms', limit: GOAL_MS, anchor, anchorValue: floor, met: med('outboard configured (configSchema)') - floor <= GOAL_MS },
   ];
+  const cpuMed = (name: string): number => median(cpu.get(name) ?? []);
+  const cpuFloor = cpuMed('node -e 0') + cpuMed('node hello.js');
+  if ((cpu.get('node -e 0') ?? []).length > 0) {
+    console.log(`CPU time (user + system of the whole process tree), ${ROUNDS} runs each (median):`);
+    for (const [name] of cpuCases) console.log(`  ${name.padEnd(36)} ${ms(cpuMed(name)).padStart(10)}   ${ratio(cpuMed(name), cpuFloor)} of node -e 0 + node hello.js`);
+    console.log(`  outboard hello adds ${ms(cpuMed('outboard hello') - cpuFloor)} of CPU; with a configSchema ${ms(cpuMed('outboard configured (configSchema)') - cpuFloor)}`);
+  }
   console.log(`  outboard's own work: CLI loading ${ms(med('outboard --version') - med('node -e 0'))} (outboard --version - node -e 0), dispatch ${ms(med('outboard hello') - med('outboard --version') - med('node hello.js'))} (the rest)`);
   for (const g of goals) console.log(goalLine(g));
-  console.log(benchJsonLine('dispatch', Object.fromEntries([...samples].map(([k, v]) => [k, median(v)])), goals, { rounds: ROUNDS }));
+  const cpuFigures = Object.fromEntries([...cpu].filter(([, v]) => v.length > 0).map(([k, v]) => [`cpu: ${k}`, median(v)]));
+  console.log(benchJsonLine('dispatch', { ...Object.fromEntries([...samples].map(([k, v]) => [k, median(v)])), ...cpuFigures }, goals, { rounds: ROUNDS }));
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
