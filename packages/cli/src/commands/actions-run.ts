@@ -66,7 +66,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       const message = (error as Error).message;
       // The peer's words, named once with who failed (the host may already have named the extension).
       const text = message.startsWith(`${action.extension}: `) ? message : `${action.extension}: action ${id} failed: ${message}`;
-      const details = status?.lastError ? [`peer: ${status.lastError}`] : [];
+      // A handshake failure is both the error and the peer's last error: say it once.
+      const details = status?.lastError && !message.includes(status.lastError) && !status.lastError.includes(message) ? [`peer: ${status.lastError}`] : [];
       throw cliError('CLI_ACTION_FAILED', text, status?.log ? `peer log: ${status.log}` : undefined, details);
     }
   } finally {
