@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { median, ms, quantile, ratio } from './lib/stats.js';
 import { writeUserExtensions } from './lib/fixture-extensions.js';
 import { interleave, timeCommand } from './lib/time-command.js';
-import { benchJsonLine, goalLine } from './lib/bench-json.js';
-import type { BenchGoal } from './lib/bench-json.js';
+import { benchJsonLine } from './lib/bench-report.js';
+import { goalLine, limitGoal } from './lib/limit-goal.js';
 import { spawnSync } from 'node:child_process';
 
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/bundle/main.js', import.meta.url));
@@ -46,9 +46,9 @@ try {
   const addedCold = med('--help, 20 extensions, cold') - med('--help, 0 extensions, cold');
   console.log(`  added by 20 extensions: warm ${ms(addedWarm)}, cold ${ms(addedCold)}`);
   const help20 = med('--help, 20 extensions, warm') / node;
-  const goals: BenchGoal[] = [{ name: '--help with 20 extensions, warm, against node -e 0', value: help20, unit: 'x', limit: 1.2, anchor: 'node -e 0', anchorValue: node, met: help20 <= 1.2 }];
+  const goals = [limitGoal('--help with 20 extensions, warm, against node -e 0', help20, 'x', 1.2, 'node -e 0', node)];
   for (const g of goals) console.log(goalLine(g));
-  console.log(benchJsonLine('cli-help', Object.fromEntries([...samples].map(([k, v]) => [k, median(v)])), goals, { rounds: ROUNDS }));
+  console.log(benchJsonLine('cli-help', { rounds: ROUNDS, figuresMs: Object.fromEntries([...samples].map(([k, v]) => [k, median(v)])), goals }));
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, ms, quantile, ratio } from './lib/stats.js';
 import { interleave, timeCommand } from './lib/time-command.js';
-import { benchJsonLine, goalLine } from './lib/bench-json.js';
-import type { BenchGoal } from './lib/bench-json.js';
+import { benchJsonLine } from './lib/bench-report.js';
+import { goalLine, limitGoal } from './lib/limit-goal.js';
 
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/bundle/main.js', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -97,9 +97,9 @@ try {
     console.log(`  ${name.padEnd(36)} ${ms(median(values)).padStart(10)} ${ms(quantile(values, 0.9)).padStart(10)}   ${ratio(median(values), floor)} of node -e 0 + node hello.js`);
   }
   const anchor = 'node -e 0 + node hello.js';
-  const goals: BenchGoal[] = [
-    { name: 'outboard hello adds to two Node starts (warm)', value: med('outboard hello') - floor, unit: 'ms', limit: GOAL_MS, anchor, anchorValue: floor, met: med('outboard hello') - floor <= GOAL_MS },
-    { name: 'outboard configured (configSchema) adds to two Node starts (warm)', value: med('outboard configured (configSchema)') - floor, unit: 'ms', limit: GOAL_MS, anchor, anchorValue: floor, met: med('outboard configured (configSchema)') - floor <= GOAL_MS },
+  const goals = [
+    limitGoal('outboard hello adds to two Node starts (warm)', med('outboard hello') - floor, 'ms', GOAL_MS, anchor, floor),
+    limitGoal('outboard configured (configSchema) adds to two Node starts (warm)', med('outboard configured (configSchema)') - floor, 'ms', GOAL_MS, anchor, floor),
   ];
   const cpuMed = (name: string): number => median(cpu.get(name) ?? []);
   const cpuFloor = cpuMed('node -e 0') + cpuMed('node hello.js');
@@ -111,7 +111,7 @@ try {
   console.log(`  outboard's own work: CLI loading ${ms(med('outboard --version') - med('node -e 0'))} (outboard --version - node -e 0), dispatch ${ms(med('outboard hello') - med('outboard --version') - med('node hello.js'))} (the rest)`);
   for (const g of goals) console.log(goalLine(g));
   const cpuFigures = Object.fromEntries([...cpu].filter(([, v]) => v.length > 0).map(([k, v]) => [`cpu: ${k}`, median(v)]));
-  console.log(benchJsonLine('dispatch', { ...Object.fromEntries([...samples].map(([k, v]) => [k, median(v)])), ...cpuFigures }, goals, { rounds: ROUNDS }));
+  console.log(benchJsonLine('dispatch', { rounds: ROUNDS, figuresMs: { ...Object.fromEntries([...samples].map(([k, v]) => [k, median(v)])), ...cpuFigures }, goals }));
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

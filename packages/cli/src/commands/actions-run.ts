@@ -1,5 +1,6 @@
 import { constants } from 'node:os';
 import type { ActionResult } from '@outboard/host';
+import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import { suggestNames } from '@outboard/manifest';
@@ -59,6 +60,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
         ctx.printError(t`Cancelled ${id}.`);
         return 128 + constants.signals[stoppedBy ?? 'SIGINT'];
       }
+      // Already shaped by the host (`<extension>: action <id> failed: ...`, its details and log): print it once.
+      if (isOutboardError(error)) throw error;
       const supervisor = await peers.supervisor(action.extension);
       // A peer that just dropped the connection is still exiting: wait (briefly) to say how it ended.
       if (reason === 'unavailable') await supervisor?.settle(2000);
