@@ -1,6 +1,5 @@
+// The host's core: its bus, broker and project store load only when peers start (`actions`), never for a command.
 import type { HostCore as Host, HostIdentityOptions } from '@outboard/host';
-// The engine's core alone: help and dispatch load no bus, broker, project store, install or peer module.
-import { createHostCore as createHost } from '@outboard/host/core';
 import type { Style } from './terminal/style.js';
 import { Printer } from './terminal/printer.js';
 import type { CliIo } from './terminal/printer.js';
@@ -21,9 +20,22 @@ export class CliContext {
 
   private hostInstance: Host | undefined;
 
-  /** The host for this run, created on first use. */
+  /**
+   * Loads the host engine and creates the host of this run (once). The router calls it before any command that
+   * needs the host, so `--version`, help of built-ins and usage errors never load the engine.
+   */
+  async loadHost(): Promise<Host> {
+    if (!this.hostInstance) {
+      // The engine's core alone, and only now: not every host module (install, peers...), and nothing for --version.
+      const { createHostCore: createHost } = await import('@outboard/host/core');
+      this.hostInstance ??= createHost({ identity: this.identity, cwd: this.io.cwd, env: this.io.env });
+    }
+    return this.hostInstance;
+  }
+
+  /** The host of this run; {@link loadHost} has made it (the router does so before running a command). */
   host(): Host {
-    this.hostInstance ??= createHost({ identity: this.identity, cwd: this.io.cwd, env: this.io.env });
+    if (!this.hostInstance) throw new Error('CliContext.host() before loadHost(): the router loads the host before a command runs');
     return this.hostInstance;
   }
 

@@ -27,16 +27,23 @@ export async function runCli(argv: readonly string[], identity: HostIdentityOpti
 
 async function route(ctx: CliContext, argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h') return (await import('./commands/root-help.js')).printRootHelp(ctx, COMMAND_TREE);
+  if (first === undefined || first === '--help' || first === '-h') return rootHelp(ctx);
   if (first === '--version' || first === '-V' || first === '-v') return (await import('./commands/version.js')).run(ctx);
   if (first.startsWith('-')) throw new UsageError(`unknown option ${first}`, `Run \`${ctx.cmd} --help\` for usage.`);
   if (first === 'help') {
     const topic = rest.filter((a) => !a.startsWith('-'));
-    if (topic.length === 0) return (await import('./commands/root-help.js')).printRootHelp(ctx, COMMAND_TREE);
+    if (topic.length === 0) return rootHelp(ctx);
     if (findChild(COMMAND_TREE, topic[0] as string)) return helpFor(ctx, COMMAND_TREE, [], topic);
-    return (await import('./commands/root-help.js')).printExtensionCommandHelp(ctx, topic[0] as string);
+    const [help] = await Promise.all([import('./commands/root-help.js'), ctx.loadHost()]);
+    return help.printExtensionCommandHelp(ctx, topic[0] as string);
   }
   const builtin = findChild(COMMAND_TREE, first);
   if (builtin) return runCommand(ctx, builtin, [builtin.name], rest);
-  return (await import('./commands/dispatch.js')).run(ctx, first, rest);
+  const [dispatch] = await Promise.all([import('./commands/dispatch.js'), ctx.loadHost()]);
+  return dispatch.run(ctx, first, rest);
+}
+
+async function rootHelp(ctx: CliContext): Promise<number> {
+  const [help] = await Promise.all([import('./commands/root-help.js'), ctx.loadHost()]);
+  return help.printRootHelp(ctx, COMMAND_TREE);
 }

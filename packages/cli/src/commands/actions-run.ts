@@ -1,5 +1,6 @@
 import { constants } from 'node:os';
 import type { ActionResult } from '@outboard/host';
+import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import { suggestNames } from '@outboard/manifest';
@@ -59,6 +60,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
         ctx.printError(t`Cancelled ${id}.`);
         return 128 + constants.signals[stoppedBy ?? 'SIGINT'];
       }
+      // Already shaped by the host (`<extension>: action <id> failed: ...`, its details and log): print it once.
+      if (isOutboardError(error)) throw error;
       const supervisor = await peers.supervisor(action.extension);
       // A peer that just dropped the connection is still exiting: wait (briefly) to say how it ended.
       if (reason === 'unavailable') await supervisor?.settle(2000);
@@ -66,7 +69,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       const message = (error as Error).message;
       // The peer's words, named once with who failed (the host may already have named the extension).
       const text = message.startsWith(`${action.extension}: `) ? message : `${action.extension}: action ${id} failed: ${message}`;
-      const details = status?.lastError ? [`peer: ${status.lastError}`] : [];
+      // A handshake failure is both the error and the peer's last error: say it once.
+      const details = status?.lastError && !message.includes(status.lastError) && !status.lastError.includes(message) ? [`peer: ${status.lastError}`] : [];
       throw cliError('CLI_ACTION_FAILED', text, status?.log ? `peer log: ${status.log}` : undefined, details);
     }
   } finally {

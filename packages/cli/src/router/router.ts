@@ -37,7 +37,8 @@ export async function runCommand(ctx: CliContext, node: CommandSpec, path: reado
   const given = node.preprocess ? node.preprocess(args) : [...args];
   if (asksForHelp(given)) return printHelp(ctx, command, node);
   const input = parseOptions(command, node, given);
-  return (await node.load()).run(ctx, input);
+  const [module] = await Promise.all([node.load(), ctx.loadHost()]);
+  return module.run(ctx, input);
 }
 
 /** `<group> help [<sub>...]`: the help of the group, or of the subcommand named. */
