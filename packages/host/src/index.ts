@@ -14,8 +14,8 @@ export type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approval
 export * from './run/index.js';
 export { addExtension } from './install/add-extension.js';
 export type { AddExtensionInput, AddExtensionResult } from './install/add-extension.js';
-export { removeExtension, NotRemovableError } from './install/remove-extension.js';
-export type { RemoveExtensionResult } from './install/remove-extension.js';
+export { removeExtension, purgeExtensionLeftovers, NotRemovableError } from './install/remove-extension.js';
+export type { RemoveExtensionResult, PurgeResult } from './install/remove-extension.js';
 export { NpmError } from './install/npm-runner.js';
 export * from './store/index.js';
 export * from './config/index.js';
