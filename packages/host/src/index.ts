@@ -9,6 +9,8 @@ export type { ExtensionState, SourceKind, DiscoveryDiagnostic, ShadowedCopy } fr
 export { SOURCE_PRECEDENCE } from './discovery/types.js';
 export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-json.js';
 export type { ExtensionListEntry, DoctorProblem } from './extension-json.js';
+export { describeExtensionConfig, collectConfigDoctorProblems } from './extension-config-info.js';
+export type { ConfigInfo, ConfigKeyInfo, ConfigValueSource } from './extension-config-info.js';
 export { ApprovalStore } from './approvals/approval-store.js';
 export type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approvals/approval-record.js';
 export * from './run/index.js';

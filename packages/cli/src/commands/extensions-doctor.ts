@@ -1,5 +1,6 @@
 import type { CliContext } from '../cli-context.js';
 import type { DoctorProblem, Host } from '@outboard/host';
+import { collectConfigDoctorProblems } from '@outboard/host';
 import { collectDoctorProblems } from '@outboard/host/views';
 import { parseOptions } from './parse-options.js';
 
@@ -9,6 +10,7 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   const host = ctx.host();
   const { extensions, diagnostics } = await host.extensions();
   const problems = collectDoctorProblems(extensions, diagnostics);
+  problems.push(...(await collectConfigDoctorProblems(host, extensions)));
   const experimental = host.experimentalFlags();
   problems.push(...configProblems(host, experimental, problems, ctx.cmd));
   const notices = extensions.filter((e) => e.state === 'unapproved' || e.state === 'disabled');

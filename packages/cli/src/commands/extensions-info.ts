@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import { recentPeerNotes, toInfoEntry } from '@outboard/host';
+import { describeExtensionConfig, recentPeerNotes, toInfoEntry } from '@outboard/host';
 import { formatTable } from '../terminal/table.js';
 import { requireExtension } from './require-extension.js';
 import { parseOptions } from './parse-options.js';
@@ -10,7 +10,7 @@ export async function run(ctx: CliContext, args: string[]): Promise<number> {
   const opts = parseOptions(`${ctx.cmd} extensions info`, args, { json: { type: 'boolean' } }, 1);
   const ext = await requireExtension(ctx, opts.positionals[0], `${ctx.cmd} extensions info <name> [--json]`);
   const host = ctx.host();
-  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined });
+  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined, config: await describeExtensionConfig(host, ext) });
   if (opts.flag('json')) {
     ctx.printJson(info);
     return 0;
