@@ -5,7 +5,7 @@ import type { Stats } from 'node:fs';
 export interface BoundedReadOptions {
   /** Largest file accepted, in bytes. Default: 8 MiB. */
   maxBytes?: number;
-  /** Deepest nesting of arrays and objects accepted (JSON only). Default: 128. */
+  /** Deepest nesting of arrays and objects accepted (JSON only); `Infinity` skips the check. Default: 128. */
   maxDepth?: number;
 }
 
@@ -112,7 +112,7 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 export function parseBoundedJson(text: string, options: BoundedReadOptions = {}): { kind: 'ok'; value: unknown } | Extract<BoundedReadFailure, { kind: 'too-deep' | 'syntax' }> {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_JSON_DEPTH;
   // Checked before parsing: every later walk of the value (validators, hashing, copies) recurses.
-  if (jsonDepthExceeds(text, maxDepth)) return { kind: 'too-deep', message: `nests deeper than ${maxDepth} levels` };
+  if (maxDepth !== Number.POSITIVE_INFINITY && jsonDepthExceeds(text, maxDepth)) return { kind: 'too-deep', message: `nests deeper than ${maxDepth} levels` };
   try {
     return { kind: 'ok', value: JSON.parse(text) };
   } catch (error) {
