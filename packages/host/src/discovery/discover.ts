@@ -73,7 +73,9 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
   // Only what an approval will be compared with is hashed: the rest is stat'ed, so a cold scan reads each
   // package.json and no bin, and approving later hashes the files the prompt's record saw.
   const approvals = new ApprovalStore({ home: input.home, projectRoot: input.projectRoot });
-  const approved = (ext: ScannedExtension) => ext.name !== undefined && approvals.find({ source: ext.source, name: ext.name }) !== undefined;
+  const { value: stored } = approvals.current();
+  const none = Object.keys(stored.extensions).length === 0 && Object.keys(stored.projects).length === 0;
+  const approved = (ext: ScannedExtension) => !none && ext.name !== undefined && approvals.find({ source: ext.source, name: ext.name }) !== undefined;
   let digestsMoved = false;
   for (const spec of sourceSpecs(input)) {
     let section = freshSection(cache, spec);

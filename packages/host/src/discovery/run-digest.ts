@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import type { ExtensionManifest } from '@outboard/manifest';
 import { runnablePaths } from '@outboard/manifest';
 import { fileKind } from '../store/bounded-json.js';
@@ -55,7 +55,7 @@ export function scanRunDigest(dir: string, pkg: Record<string, unknown>, manifes
   const ids: Record<string, string | null> = {};
   for (const { path, file } of runnablePaths(manifest, hostId)) {
     if (path.endsWith('.configSchema') || file in files) continue;
-    const full = join(dir, file);
+    const full = `${dir}${sep}${file}`;
     if (options.hash) {
       const hashed = hashRegularFile(full);
       files[file] = hashed.digest;
@@ -86,7 +86,7 @@ export function refreshRunDigest(dir: string, digest: RunDigest, startedAt: numb
   let changed = false;
   const ids = (digest.ids ??= {});
   for (const file of Object.keys(digest.files)) {
-    const full = join(dir, file);
+    const full = `${dir}${sep}${file}`;
     const known = ids[file] ?? null;
     const hashedBefore = digest.files[file] !== NOT_HASHED;
     if (known !== null && hashedBefore && currentIdentity(full) === known) continue;
@@ -112,7 +112,7 @@ export function digestToApprove(dir: string, digest: RunDigest): Pick<RunDigest,
       files[file] = value;
       continue;
     }
-    const hashed = hashRegularFile(join(dir, file));
+    const hashed = hashRegularFile(`${dir}${sep}${file}`);
     // The very file the scan saw is safe; one that moved is safe only when it moved before discovery looked.
     const seen = digest.ids?.[file];
     const sameAsSeen = seen !== undefined && seen !== null && hashed.id === seen;
