@@ -191,3 +191,59 @@ describe('discovery never runs package code', () => {
     assert.ok(existsSync(join(home, 'extensions.json')), 'the discovery cache was written');
   });
 });
+
+describe('what the newcomer tripped on', () => {
+  const tmp = tempDir();
+  after(() => tmp.cleanup());
+  interface DoctorJson { problems: Array<{ extension: string | null; rule: string; message: string; fix: string; path: string }> }
+  interface InfoJson { config: null | { keys: Array<{ key: string; type: string | null; description: string | null; required: boolean; value?: unknown; source: string }>; missing: string[]; problems: string[] } }
+
+  it('doctor suggests ["python3","./peer.py"] for "exec": "python3 peer.py", and that suggestion passes', () => {
+    const home = join(tmp.path, 'exec-home');
+    const dir = join(home, 'extensions', 'node_modules', 'outboard-ext-py');
+    writeFiles(dir, { 'package.json': { ...extensionPackageJson({ name: 'py', commands: [{ name: 'py', exec: 'python3 peer.py' as unknown as string[] }] }) }, 'peer.py': 'print(1)\n' });
+    const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd: home });
+    const p = doctor.json.problems.find((x) => x.rule === 'exec.shell-string');
+    assert.ok(p, JSON.stringify(doctor.json.problems));
+    assert.match(p.fix, /\["python3","\.\/peer\.py"\]/);
+    writeFiles(dir, { 'package.json': extensionPackageJson({ name: 'py', commands: [{ name: 'py', exec: ['python3', './peer.py'] }] }) });
+    const again = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd: home });
+    assert.deepEqual(again.json.problems.filter((x) => x.extension === 'py'), []);
+  });
+
+  it('info shows the config keys (type, description, merged value and where it came from, what is missing); doctor reports a config that breaks the schema', () => {
+    const home = join(tmp.path, 'cfg-home');
+    const project = join(tmp.path, 'cfg-project');
+    writeFiles(project, { 'package.json': { name: 'p', private: true }, '.outboard.json': { extensions: { cfg: { depth: 5 } } } });
+    writeExtension(join(home, 'extensions', 'node_modules', 'outboard-ext-cfg'), { name: 'cfg', block: { configSchema: 'schema.json' } }, {
+      'schema.json': {
+        type: 'object',
+        required: ['token'],
+        properties: {
+          depth: { type: 'integer', description: 'How far back to look' },
+          mode: { enum: ['fast', 'slow'], default: 'fast' },
+          name: { type: 'string' },
+          token: { type: 'string', description: 'API token' },
+        },
+      },
+    });
+    writeFiles(home, { 'config.json': { extensions: { cfg: { depth: 2, name: 'me' } } } });
+    const info = runCliJson<InfoJson>(['extensions', 'info', 'cfg', '--json'], { home, cwd: project });
+    assert.equal(info.code, 0, info.stderr);
+    const keys = Object.fromEntries((info.json.config?.keys ?? []).map((k) => [k.key, k]));
+    assert.deepEqual(keys['depth'], { key: 'depth', type: 'integer', description: 'How far back to look', required: false, value: 5, source: 'project' });
+    assert.deepEqual([keys['name']?.value, keys['name']?.source], ['me', 'user']);
+    assert.deepEqual([keys['mode']?.type, keys['mode']?.value, keys['mode']?.source], ['enum', 'fast', 'default']);
+    assert.deepEqual([keys['token']?.required, keys['token']?.source], [true, 'unset']);
+    assert.deepEqual(info.json.config?.missing, ['token']);
+
+    assert.equal(runCli(['extensions', 'enable', 'cfg', '--yes'], { home, cwd: project }).code, 0);
+    writeFiles(home, { 'config.json': { extensions: { cfg: { token: 't', name: 7 } } } });
+    const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd: project });
+    assert.equal(doctor.code, 1);
+    const bad = doctor.json.problems.find((x) => x.extension === 'cfg' && x.rule === 'config.type');
+    assert.ok(bad, JSON.stringify(doctor.json.problems));
+    assert.match(bad.message, /extensions\.cfg\.name/);
+    assert.match(bad.fix, /outboard config extensions\.cfg\.name <value>/);
+  });
+});

@@ -64,6 +64,22 @@ describe('extensions remove', () => {
     assert.ok(existsSync(join(home, 'ext', 'dup', 'state.txt')));
   });
 
+  it('remove --purge after a plain remove purges what is left: state folder and user config', () => {
+    const config = join(home, 'config.json');
+    const before = existsSync(config) ? readJson<Record<string, any>>(config) : {};
+    writeFiles(home, { 'config.json': { ...before, extensions: { ...(before.extensions ?? {}), keep: { token: 'x' } } } });
+    assert.ok(existsSync(join(home, 'ext', 'keep', 'state.txt')), 'left by the plain remove');
+    const r = cli(['extensions', 'remove', 'keep', '--purge']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /keep is not installed; deleted what it left: its state folder .*ext\/keep, its config \(extensions\.keep\)/);
+    assert.equal(existsSync(join(home, 'ext', 'keep')), false);
+    assert.equal(readJson<Record<string, any>>(config).extensions?.keep, undefined);
+    // Nothing left: the name is unknown again.
+    const again = cli(['extensions', 'remove', 'keep', '--purge']);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /no installed extension is called "keep"/);
+  });
+
   it('--purge keeps the state folder while another installed copy still uses the name', () => {
     const r = cli(['extensions', 'remove', 'dup', '--purge']);
     assert.equal(r.code, 0, r.stderr);

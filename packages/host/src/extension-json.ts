@@ -2,6 +2,7 @@ import type { ExtensionRecord } from './extension-record.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
+import type { ConfigInfo } from './extension-config-info.js';
 
 /** The stable `extensions list --json` entry (documented in docs/cli.md; fields are only ever added). */
 export interface ExtensionListEntry {
@@ -51,11 +52,14 @@ export interface InfoExtras {
   experimental?: Readonly<Record<string, boolean>>;
   /** The peer's log and the host's latest notes about it (starts, state transitions, crashes). */
   peerLog?: { log: string; notes: string[] } | undefined;
+  /** The config keys, values and problems, from `describeExtensionConfig(host, ext)`. Default: null. */
+  config?: ConfigInfo | null;
 }
 
 /**
  * The stable `extensions info --json` object: the list entry plus everything known about the extension,
- * its approval and grants (`approval: null` when none is stored) and the host's experimental switches.
+ * its approval and grants (`approval: null` when none is stored), its config keys (`config`, see
+ * {@link ConfigInfo}; null without a configSchema) and the host's experimental switches.
  */
 export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
   const a = extras.approval;
@@ -84,6 +88,7 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
     shadowed: ext.shadowed,
     conflictsWith: ext.conflictsWith,
     approval,
+    config: extras.config ?? null,
     experimental: { ...(extras.experimental ?? {}) },
     peer: ext.manifest?.peer
       ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc'], log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }

@@ -17,12 +17,18 @@ export interface ExtensionRecord extends ResolvedExtension {
   fix: string | undefined;
 }
 
-/** Derives the state of DESIGN.md §3 from discovery's verdict and the approval's. */
+/**
+ * Derives the state of DESIGN.md §3 from discovery's verdict and the approval's. The record is completed in
+ * place (discovery hands out objects of its own, and copying a thousand of them costs a warm start dearly).
+ */
 export function deriveExtensionRecord(ext: ResolvedExtension, approval: ApprovalVerdict, hostId: string): ExtensionRecord {
+  return Object.assign(ext, stateOf(ext, approval, hostId));
+}
+
+function stateOf(ext: ResolvedExtension, approval: ApprovalVerdict, hostId: string): Pick<ExtensionRecord, 'state' | 'reason' | 'fix'> {
   const fixCommand = (sub: string) => `${hostId} extensions ${sub} ${ext.key}`;
   if (ext.conflictsWith.length > 0) {
     return {
-      ...ext,
       state: 'conflict',
       reason: `${ext.conflictsWith.length + 1} packages claim the name "${ext.key}": ${[ext.dir, ...ext.conflictsWith].join(', ')}`,
       fix: `uninstall or unlink all but one of them (${hostId} extensions info ${ext.key})`,
@@ -31,19 +37,19 @@ export function deriveExtensionRecord(ext: ResolvedExtension, approval: Approval
   if (ext.status === 'invalid') {
     const first = ext.problems[0];
     const more = ext.problems.length > 1 ? ` (+${ext.problems.length - 1} more)` : '';
-    return { ...ext, state: 'invalid', reason: `${first ? `${first.path}: ${first.message}` : 'invalid manifest'}${more}`, fix: `${hostId} extensions doctor` };
+    return { state: 'invalid', reason: `${first ? `${first.path}: ${first.message}` : 'invalid manifest'}${more}`, fix: `${hostId} extensions doctor` };
   }
   if (ext.status === 'incompatible') {
-    return { ...ext, state: 'incompatible', reason: ext.reason ?? 'incompatible', fix: undefined };
+    return { state: 'incompatible', reason: ext.reason ?? 'incompatible', fix: undefined };
   }
   switch (approval.status) {
     case 'none':
-      return { ...ext, state: 'unapproved', reason: 'not approved yet', fix: fixCommand('enable') };
+      return { state: 'unapproved', reason: 'not approved yet', fix: fixCommand('enable') };
     case 'changed':
-      return { ...ext, state: 'unapproved', reason: `changed since it was approved: ${approval.changes.join('; ')}`, fix: fixCommand('enable') };
+      return { state: 'unapproved', reason: `changed since it was approved: ${approval.changes.join('; ')}`, fix: fixCommand('enable') };
     case 'approved':
       return approval.enabled
-        ? { ...ext, state: 'enabled', reason: '', fix: undefined }
-        : { ...ext, state: 'disabled', reason: 'disabled by the user', fix: fixCommand('enable') };
+        ? { state: 'enabled', reason: '', fix: undefined }
+        : { state: 'disabled', reason: 'disabled by the user', fix: fixCommand('enable') };
   }
 }

@@ -34,6 +34,8 @@ export { exitCodeOf } from './run/exit-code.js';
 // Views: the JSON of `extensions list`, `info` and `doctor`
 export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-json.js';
 export type { ExtensionListEntry, DoctorProblem, ApprovalInfo, InfoExtras } from './extension-json.js';
+export { describeExtensionConfig, collectConfigDoctorProblems } from './extension-config-info.js';
+export type { ConfigInfo, ConfigKeyInfo, ConfigValueSource } from './extension-config-info.js';
 
 // Approvals and config (reached through `host.approvals` and `host.config`)
 export type { ApprovalStore } from './approvals/approval-store.js';
@@ -50,8 +52,8 @@ export { normaliseDevPath } from './config/dev-paths.js';
 // Installing and removing user extensions
 export { addExtension } from './install/add-extension.js';
 export type { AddExtensionInput, AddExtensionResult } from './install/add-extension.js';
-export { removeExtension, NotRemovableError } from './install/remove-extension.js';
-export type { RemoveExtensionResult } from './install/remove-extension.js';
+export { removeExtension, purgeExtensionLeftovers, NotRemovableError } from './install/remove-extension.js';
+export type { RemoveExtensionResult, PurgeResult } from './install/remove-extension.js';
 export { NpmError } from './install/npm-runner.js';
 
 // Errors: one base class, codes from one table (docs/errors.md)

@@ -26,12 +26,15 @@ function sortKeys(value: unknown): unknown {
  * each `null` when absent. Approvals store it: any change to the block or the range asks again, while
  * key order, whitespace and the rest of package.json do not matter.
  */
+let crypto: typeof import('node:crypto') | undefined;
+
 export function manifestHash(pkg: unknown, hostId: string): string {
   const block = ownField(ownField(pkg, hostId), 'extension');
   const engines = ownField(ownField(pkg, 'engines'), hostId);
   // node:crypto loads on the first hash, not with this module: a host's --help path imports this entry.
-  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  return createHash('sha256')
+  // Required once (a createRequire per hash was a tenth of a cold discovery).
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return crypto.createHash('sha256')
     .update(canonicalJson({ block: block ?? null, engines: engines ?? null }))
     .digest('hex');
 }

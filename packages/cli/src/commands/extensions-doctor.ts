@@ -1,5 +1,6 @@
 import type { CliContext } from '../cli-context.js';
 import type { DoctorProblem, HostCore as Host } from '@outboard/host';
+import { collectConfigDoctorProblems } from '@outboard/host';
 import { collectDoctorProblems } from '@outboard/host/views';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
@@ -9,6 +10,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const host = ctx.host();
   const { extensions, diagnostics } = await host.extensions();
   const problems = collectDoctorProblems(extensions, diagnostics);
+  problems.push(...(await collectConfigDoctorProblems(host, extensions)));
   const experimental = host.experimentalFlags();
   problems.push(...configProblems(host, experimental, problems, ctx.cmd));
   const notices = extensions.filter((e) => e.state === 'unapproved' || e.state === 'disabled');

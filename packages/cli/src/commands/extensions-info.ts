@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import { recentPeerNotes, toInfoEntry } from '@outboard/host';
+import { describeExtensionConfig, recentPeerNotes, toInfoEntry } from '@outboard/host';
 import { formatTable } from '../terminal/table.js';
 import { requireExtension } from './require-extension.js';
 import type { ParsedOptions } from '../router/command-spec.js';
@@ -11,7 +11,7 @@ import { colourState } from './extensions-list.js';
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const ext = await requireExtension(ctx, opts.positionals[0] as string);
   const host = ctx.host();
-  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined });
+  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined, config: await describeExtensionConfig(host, ext) });
   if (opts.flag('json')) {
     ctx.printJson(info);
     return 0;

@@ -8,6 +8,7 @@ import { checkApprovalsShape, emptyApprovals } from './approval-record.js';
 import { compareWithApproval } from './approval-compare.js';
 import { untrustedBecause } from './file-trust.js';
 import { identityOf } from '../discovery/stat-inputs.js';
+import { digestToApprove } from '../discovery/run-digest.js';
 
 /** Options of {@link ApprovalStore.approve}. */
 export interface ApproveOptions {
@@ -125,7 +126,7 @@ export class ApprovalStore {
         realPath: ext.realDir,
         manifestHash: ext.manifestHash,
         enginesRange: ext.enginesRange ?? null,
-        ...(ext.runDigest ? { runDigest: ext.runDigest } : {}),
+        ...(ext.runDigest ? { runDigest: digestToApprove(ext.dir, ext.runDigest) } : {}),
         enabled: true,
         grants: { ...(projects ? { projects: [...projects] } : {}), capabilities: [...new Set([...kept, ...grants.capabilities])].sort() },
         approvedAt: new Date().toISOString(),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { inputsUnchanged, isRacy, type StatInput } from '../discovery/stat-inputs.js';
+import { currentIdentity, isRacy, type StatInput } from '../discovery/stat-inputs.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import { writeFileAtomic } from '../store/write-file-atomic.js';
 import type { ConfigProblem } from './config-problem.js';
@@ -51,7 +51,7 @@ export class ConfigVerdictCache {
   lookup(name: string, key: string): ConfigProblem[] | undefined {
     const entry = this.#read().entries[name];
     if (!entry || entry.key !== key || !Array.isArray(entry.inputs) || !Array.isArray(entry.problems)) return undefined;
-    return inputsUnchanged(entry.inputs) ? entry.problems : undefined;
+    return entry.inputs.every((input) => typeof input?.path === 'string' && currentIdentity(input.path) === input.id) ? entry.problems : undefined;
   }
 
   /**

@@ -5,13 +5,15 @@ import { SUPPORTED_API_VERSIONS } from '@outboard/manifest';
 import { writeFileAtomic } from '../store/index.js';
 import type { HostIdentity } from '../identity/host-identity.js';
 import type { CachedSection } from './discovery-cache.js';
-import { freshSection, pruneProjectSections, readDiscoveryCache } from './discovery-cache.js';
+import { freshSection, pruneProjectSections, readDiscoveryCache, storeSection } from './discovery-cache.js';
 import type { ResolvedExtension } from './resolve-precedence.js';
 import { resolvePrecedence } from './resolve-precedence.js';
 import type { CheckPackageJson } from './scan-section.js';
 import { scanSection } from './scan-section.js';
 import type { SourceSpec } from './sources.js';
-import type { DiscoveryDiagnostic } from './types.js';
+import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
+import { ApprovalStore } from '../approvals/approval-store.js';
+import { refreshRunDigest } from './run-digest.js';
 import { homeTrustProblems } from '../approvals/file-trust.js';
 
 /** Everything discovery needs to know; the host computes it once per process. */
@@ -68,17 +70,35 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
   let check: CheckPackageJson | undefined;
   let rescanned = 0;
   const now = Date.now();
+  // Only what an approval will be compared with is hashed: the rest is stat'ed, so a cold scan reads each
+  // package.json and no bin, and approving later hashes the files the prompt's record saw.
+  const approvals = new ApprovalStore({ home: input.home, projectRoot: input.projectRoot });
+  const { value: stored } = approvals.current();
+  const none = Object.keys(stored.extensions).length === 0 && Object.keys(stored.projects).length === 0;
+  const approved = (ext: ScannedExtension) => !none && ext.name !== undefined && approvals.find({ source: ext.source, name: ext.name }) !== undefined;
+  let digestsMoved = false;
   for (const spec of sourceSpecs(input)) {
     let section = freshSection(cache, spec);
     if (!section) {
       check ??= (await import('@outboard/manifest/validate')).checkPackageJson;
-      section = { spec, usedAt: now, ...scanSection(spec, ctx, check) };
-      cache.sections[spec.key] = section;
+      section = { spec, usedAt: now, ...scanSection(spec, ctx, check, { hashRunFiles: approved }) };
+      cache.sections[spec.key] = storeSection(section);
       rescanned++;
+    }
+    // What runs is checked by stat on every discovery, rehashed only when a file moved.
+    let moved = false;
+    for (const ext of section.extensions) {
+      if (!ext.runDigest) continue;
+      ext.runDigest.checkedAt = now;
+      if (approved(ext) && refreshRunDigest(ext.dir, ext.runDigest, now)) moved = true;
+    }
+    if (moved) {
+      cache.sections[spec.key] = storeSection(section);
+      digestsMoved = true;
     }
     sections.push(section);
   }
-  if (rescanned > 0) {
+  if (rescanned > 0 || digestsMoved) {
     pruneProjectSections(cache);
     try {
       mkdirSync(input.home, { recursive: true });

@@ -34,11 +34,14 @@ export function resolvePrecedence(scanned: readonly ScannedExtension[]): Resolve
         if (winner.realDir !== copy.realDir || winner.source !== copy.source) winner.shadowed.push({ source: copy.source, path: copy.dir, version: copy.version });
         continue;
       }
-      winners.set(copy.packageName, { ...copy, key, shadowed: [], conflictsWith: [] });
+      // Completed in place: every scanned record is this discovery's own object.
+      winners.set(copy.packageName, Object.assign(copy, { key, shadowed: [], conflictsWith: [] }));
     }
     const list = [...winners.values()];
     if (list.length > 1) for (const w of list) w.conflictsWith = list.filter((o) => o !== w).map((o) => o.dir);
     out.push(...list);
   }
-  return out.sort((a, b) => (a.key === b.key ? a.packageName.localeCompare(b.packageName) : a.key.localeCompare(b.key)));
+  // Code-unit order: slugs and package names are ASCII, and localeCompare was a tenth of a cold discovery.
+  const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return out.sort((a, b) => (a.key === b.key ? order(a.packageName, b.packageName) : order(a.key, b.key)));
 }

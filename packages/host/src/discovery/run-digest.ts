@@ -1,11 +1,10 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import type { ExtensionManifest } from '@outboard/manifest';
 import { runnablePaths } from '@outboard/manifest';
 import { fileKind } from '../store/bounded-json.js';
-import type { StatInput } from './stat-inputs.js';
-import { identityOf } from './stat-inputs.js';
+import { currentIdentity, identityOf, isRacy } from './stat-inputs.js';
 
 /**
  * What runs, beyond the manifest block (DESIGN §6): the content of every file named by a `bin` or a `./`
@@ -13,17 +12,32 @@ import { identityOf } from './stat-inputs.js';
  * the digest it was given for; any difference asks again, naming what changed.
  */
 export interface RunDigest {
-  /** sha256 of each runnable file by package-relative path; a string starting with `!` when it cannot be hashed (missing, a FIFO...). */
+  /**
+   * sha256 of each runnable file by package-relative path; a string starting with `!` when it cannot be
+   * hashed (missing, a FIFO...); {@link NOT_HASHED} while nobody needed it (an extension without approval).
+   */
   files: Record<string, string>;
   /** sha256 of the canonical JSON of each of `imports`, `exports`, `type`, `main` (`null` when absent). */
   fields: Record<string, string | null>;
+  /**
+   * Identity (see stat-inputs) of each runnable file when it was hashed or looked at; null when absent or
+   * taken too close to a change to prove anything. Lets a run check by stat and rehash only on change.
+   * Not part of what an approval compares.
+   */
+  ids?: Record<string, string | null>;
+  /** When discovery last looked (wall-clock ms), in memory only: a file changed after it changed while the record was on screen. */
+  checkedAt?: number;
 }
 
-// node:crypto loads on the first rescan, not with discovery: a warm start-up never hashes.
-const createHash = (algorithm: string) => (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).createHash(algorithm);
+// node:crypto loads on the first hash, not with discovery: a warm start-up never hashes.
+let crypto: typeof import('node:crypto') | undefined;
+const createHash = (algorithm: string) => (crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).createHash(algorithm);
 
 /** The package.json fields that steer Node's module loading. */
 export const LOAD_FIELDS = ['imports', 'exports', 'type', 'main'] as const;
+
+/** A runnable file not hashed yet: discovery hashes only what an approval will be compared with. */
+export const NOT_HASHED = '?';
 
 /** The digest of a runnable file that does not exist. */
 const MISSING = '!ENOENT';
@@ -32,23 +46,80 @@ const MISSING = '!ENOENT';
 const MAX_HASHED_BYTES = 256 * 1024 * 1024;
 
 /**
- * Computes the run digest of a package. Every runnable file's identity (from the fstat of the very
- * descriptor that was hashed) is pushed to `inputs`, so the discovery cache rehashes it only when it moves.
+ * The run digest of a package as found by a scan: the load fields always, the runnable files' identities
+ * always, their content only with `hash` (an extension some approval will be compared with), since hashing
+ * every bin would double a cold scan. `startedAt` (wall-clock ms) marks identities too fresh to trust.
  */
-export function computeRunDigest(dir: string, pkg: Record<string, unknown>, manifest: ExtensionManifest, hostId: string, inputs: StatInput[]): RunDigest {
+export function scanRunDigest(dir: string, pkg: Record<string, unknown>, manifest: ExtensionManifest, hostId: string, options: { hash: boolean; startedAt: number; knownIds?: Record<string, string | null> }): RunDigest {
   const files: Record<string, string> = {};
+  const ids: Record<string, string | null> = {};
   for (const { path, file } of runnablePaths(manifest, hostId)) {
     if (path.endsWith('.configSchema') || file in files) continue;
-    const full = join(dir, file);
-    const hashed = hashRegularFile(full);
-    files[file] = hashed.digest;
-    inputs.push({ path: full, id: hashed.id });
+    const full = `${dir}${sep}${file}`;
+    if (options.hash) {
+      const hashed = hashRegularFile(full);
+      files[file] = hashed.digest;
+      ids[file] = isRacy(hashed.id, options.startedAt) ? null : hashed.id;
+    } else {
+      const known = options.knownIds?.[file];
+      const id = known !== undefined ? known : currentIdentity(full);
+      const racy = isRacy(id, options.startedAt);
+      // A file changed within a tick of the scan is hashed now: later, its identity could not tell a second change.
+      const hashed = racy ? hashRegularFile(full) : undefined;
+      files[file] = hashed ? hashed.digest : id === null ? MISSING : NOT_HASHED;
+      ids[file] = racy ? null : id;
+    }
   }
   const fields: Record<string, string | null> = {};
   for (const field of LOAD_FIELDS) {
     fields[field] = Object.prototype.hasOwnProperty.call(pkg, field) ? createHash('sha256').update(canonicalJson(pkg[field])).digest('hex') : null;
   }
-  return { files, fields };
+  return { files, fields, ids };
+}
+
+/**
+ * Brings a (cached) digest up to date before it is compared with an approval: each runnable file is
+ * stat'ed, and rehashed only when its identity moved, was never trusted, or it was never hashed. Returns
+ * true when the digest changed (the cache should then be written). Microseconds when nothing moved.
+ */
+export function refreshRunDigest(dir: string, digest: RunDigest, startedAt: number): boolean {
+  let changed = false;
+  const ids = (digest.ids ??= {});
+  for (const file of Object.keys(digest.files)) {
+    const full = `${dir}${sep}${file}`;
+    const known = ids[file] ?? null;
+    const hashedBefore = digest.files[file] !== NOT_HASHED;
+    if (known !== null && hashedBefore && currentIdentity(full) === known) continue;
+    const hashed = hashRegularFile(full);
+    const id = isRacy(hashed.id, startedAt) ? null : hashed.id;
+    if (digest.files[file] !== hashed.digest || known !== id) changed = true;
+    digest.files[file] = hashed.digest;
+    ids[file] = id;
+  }
+  return changed;
+}
+
+/**
+ * The digest to store with an approval of the record that was shown: files not hashed yet are hashed now,
+ * unless they changed after discovery produced the record (`checkedAt`): such a file changed while the
+ * record was on screen and is stored as changed, so the next resolution asks again instead of approving
+ * what nobody saw.
+ */
+export function digestToApprove(dir: string, digest: RunDigest): Pick<RunDigest, 'files' | 'fields'> {
+  const files: Record<string, string> = {};
+  for (const [file, value] of Object.entries(digest.files)) {
+    if (value !== NOT_HASHED) {
+      files[file] = value;
+      continue;
+    }
+    const hashed = hashRegularFile(`${dir}${sep}${file}`);
+    // The very file the scan saw is safe; one that moved is safe only when it moved before discovery looked.
+    const seen = digest.ids?.[file];
+    const sameAsSeen = seen !== undefined && seen !== null && hashed.id === seen;
+    const changedAfterShown = !sameAsSeen && digest.checkedAt !== undefined && hashed.id !== null && isRacy(hashed.id, digest.checkedAt);
+    files[file] = changedAfterShown ? '!changed while the approval was asked for' : hashed.digest;
+  }
+  return { files, fields: { ...digest.fields } };
 }
 
 /** sha256 of a regular file, read without blocking (a FIFO is refused, never waited on), and its identity. */
@@ -105,6 +176,7 @@ export function describeRunDigestChanges(approved: RunDigest, now: RunDigest): s
     if (before === after || (after === MISSING && before !== undefined)) continue;
     if (before === undefined) changes.push(`${file} runs now and was not part of the approval`);
     else if (after === undefined) changes.push(`${file} no longer runs`);
+    else if (after === NOT_HASHED) changes.push(`${file} was not checked`);
     else if (after.startsWith('!')) changes.push(`${file} changed since approval (now: ${after.slice(1)})`);
     else changes.push(`${file} changed since approval`);
   }

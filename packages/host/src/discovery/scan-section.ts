@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import type { Stats } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { ManifestContext, ManifestProblem, ManifestResult } from '@outboard/manifest';
 import { manifestHash, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
@@ -8,7 +9,7 @@ import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import type { StatInput } from './stat-inputs.js';
 import { currentIdentity, identityOf, isRacy, statInput } from './stat-inputs.js';
-import { computeRunDigest } from './run-digest.js';
+import { scanRunDigest } from './run-digest.js';
 
 /** What scanning one source produced, and the files whose change makes it stale. */
 export interface SectionScan {
@@ -19,6 +20,12 @@ export interface SectionScan {
   diagnostics: DiscoveryDiagnostic[];
 }
 
+/** Options of {@link scanSection}. */
+export interface ScanOptions {
+  /** Which extensions get their runnable files hashed now (those an approval will be compared with). Default: all. */
+  hashRunFiles?: (ext: ScannedExtension) => boolean;
+}
+
 /** The manifest checker, loaded lazily because it brings in the JSON Schema validator. */
 export type CheckPackageJson = (pkg: unknown, ctx: ManifestContext) => ManifestResult;
 
@@ -26,20 +33,27 @@ export type CheckPackageJson = (pkg: unknown, ctx: ManifestContext) => ManifestR
  * Reads one source: lists its candidate package folders, reads each package.json (never running any
  * package code), and checks every extension block. Bad input becomes a diagnostic, never an exception.
  */
-export function scanSection(spec: SourceSpec, ctx: ManifestContext, check: CheckPackageJson): SectionScan {
+export function scanSection(spec: SourceSpec, ctx: ManifestContext, check: CheckPackageJson, options: ScanOptions = {}): SectionScan {
   const startedAt = Date.now();
   const scan: SectionScan = { inputs: [], extensions: [], diagnostics: [] };
-  for (const dir of candidateDirs(spec, scan)) readCandidate(spec, dir, ctx, check, scan);
+  const hash = options.hashRunFiles ?? (() => true);
+  for (const c of candidateDirs(spec, scan)) readCandidate(spec, c, ctx, check, scan, (ext) => ({ hash: hash(ext), startedAt }));
   if (scan.inputs.some((i) => isRacy(i.id, startedAt))) scan.racy = true;
   return scan;
 }
 
-function candidateDirs(spec: SourceSpec, scan: SectionScan): string[] {
+/** A package folder to read; `realDir` is known without a realpath when it is a plain folder of a resolved parent. */
+interface Candidate {
+  dir: string;
+  realDir?: string;
+}
+
+function candidateDirs(spec: SourceSpec, scan: SectionScan): Candidate[] {
   switch (spec.type) {
     case 'paths':
       // A dev path is often a symlink: its target is an input too, so re-pointing it is seen.
       for (const path of spec.paths) scan.inputs.push(statInput(path, true));
-      return [...spec.paths];
+      return spec.paths.map((dir) => ({ dir }));
     case 'project': {
       scan.inputs.push(statInput(join(spec.root, 'package.json')));
       // Watch node_modules and each scope folder: replacing or re-linking a dependency changes their entries.
@@ -47,18 +61,16 @@ function candidateDirs(spec: SourceSpec, scan: SectionScan): string[] {
       scan.inputs.push(statInput(modules));
       const names = listProjectDependencies(spec.root);
       for (const scope of new Set(names.filter((n) => n.startsWith('@')).map((n) => n.split('/')[0] as string))) scan.inputs.push(statInput(join(modules, scope)));
-      return names.map((name) => join(modules, name));
+      return names.map((name) => ({ dir: join(modules, name) }));
     }
     case 'node-modules': {
-      const top = listFolder(spec.dir, scan, false);
-      const dirs: string[] = [];
-      for (const name of top) {
-        if (name.startsWith('.')) continue;
-        const full = join(spec.dir, name);
-        if (name.startsWith('@')) {
-          for (const inner of listFolder(full, scan, true)) if (!inner.startsWith('.')) dirs.push(join(full, inner));
+      const dirs: Candidate[] = [];
+      for (const entry of listFolder(spec.dir, scan, false)) {
+        if (entry.name.startsWith('.')) continue;
+        if (entry.name.startsWith('@')) {
+          for (const inner of listFolder(entry.dir, scan, true)) if (!inner.name.startsWith('.')) dirs.push(inner);
         } else {
-          dirs.push(full);
+          dirs.push(entry);
         }
       }
       return dirs;
@@ -66,11 +78,25 @@ function candidateDirs(spec: SourceSpec, scan: SectionScan): string[] {
   }
 }
 
-/** Lists a folder and records its mtime; a missing source folder is simply empty. */
-function listFolder(dir: string, scan: SectionScan, reportMissing: boolean): string[] {
+/**
+ * Lists a folder and records its identity; a missing source folder is simply empty. The folder is resolved
+ * once, so a plain sub-folder's real path needs no realpath of its own (the bulk of a cold scan otherwise).
+ */
+function listFolder(dir: string, scan: SectionScan, reportMissing: boolean): Array<Candidate & { name: string }> {
   scan.inputs.push(statInput(dir));
   try {
-    return readdirSync(dir).sort();
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    let realParent: string | undefined;
+    try {
+      realParent = realpathSync.native(dir);
+    } catch {
+      realParent = undefined;
+    }
+    return entries.map((e) => {
+      // Plain concatenation: readdir names hold no separator and the folders are normalised (join costs a tenth of a scan).
+      const full = `${dir}${sep}${e.name}`;
+      return realParent && e.isDirectory() ? { name: e.name, dir: full, realDir: `${realParent}${sep}${e.name}` } : { name: e.name, dir: full };
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !reportMissing) return [];
@@ -84,18 +110,19 @@ function listFolder(dir: string, scan: SectionScan, reportMissing: boolean): str
   }
 }
 
-function readCandidate(spec: SourceSpec, dir: string, ctx: ManifestContext, check: CheckPackageJson, scan: SectionScan): void {
-  const pkgPath = join(dir, 'package.json');
-  const linkProblem = danglingLink(dir);
-  if (linkProblem) {
-    scan.inputs.push(statInput(pkgPath));
-    scan.diagnostics.push(linkProblem);
-    return;
-  }
+function readCandidate(spec: SourceSpec, candidate: Candidate, ctx: ManifestContext, check: CheckPackageJson, scan: SectionScan, digestOptions: (ext: ScannedExtension) => { hash: boolean; startedAt: number }): void {
+  const { dir } = candidate;
+  const pkgPath = `${dir}${sep}package.json`;
   // The identity is the fstat of the descriptor read, so what was read and what is recorded are one file.
   const read = readBoundedJson(pkgPath);
   scan.inputs.push({ path: pkgPath, id: read.kind === 'ok' ? identityOf(read.stat) : currentIdentity(pkgPath) });
   if (read.kind !== 'ok') {
+    // Only a package.json that cannot be read can sit behind a dangling link: checked then, not for every package.
+    const linkProblem = read.kind === 'missing' ? danglingLink(dir) : undefined;
+    if (linkProblem) {
+      scan.diagnostics.push(linkProblem);
+      return;
+    }
     // A node_modules entry without package.json is not a package (npm's own leftovers); a listed one is a problem.
     if (read.kind === 'missing' && spec.type === 'node-modules') return;
     scan.diagnostics.push(packageJsonProblem(pkgPath, read, spec.kind === 'dev' ? `fix the path or run \`${ctx.hostId} extensions unlink ${dir}\`` : 'reinstall the package (npm install)'));
@@ -104,9 +131,9 @@ function readCandidate(spec: SourceSpec, dir: string, ctx: ManifestContext, chec
   const pkg = read.value;
   const result = check(pkg, ctx);
   if (result.kind === 'not-extension') return;
-  const record = recordFrom(spec, dir, pkg, result, ctx);
-  if (record.manifest) record.runDigest = computeRunDigest(dir, pkg as Record<string, unknown>, record.manifest, ctx.hostId, scan.inputs);
-  checkFilesOnDisk(record, ctx.hostId);
+  const record = recordFrom(spec, candidate, pkg, result, ctx);
+  const knownIds = checkFilesOnDisk(record, ctx.hostId);
+  if (record.manifest) record.runDigest = scanRunDigest(dir, pkg as Record<string, unknown>, record.manifest, ctx.hostId, { ...digestOptions(record), knownIds });
   scan.extensions.push(record);
 }
 
@@ -147,15 +174,17 @@ function danglingLink(dir: string): DiscoveryDiagnostic | undefined {
   }
 }
 
-function recordFrom(spec: SourceSpec, dir: string, pkg: unknown, result: Exclude<ManifestResult, { kind: 'not-extension' }>, ctx: ManifestContext): ScannedExtension {
+function recordFrom(spec: SourceSpec, { dir, realDir: knownRealDir }: Candidate, pkg: unknown, result: Exclude<ManifestResult, { kind: 'not-extension' }>, ctx: ManifestContext): ScannedExtension {
   const p = pkg as Record<string, unknown>;
   const engines = p.engines as Record<string, unknown> | undefined;
   const range = engines && typeof engines[ctx.hostId] === 'string' ? (engines[ctx.hostId] as string) : undefined;
-  let realDir = dir;
-  try {
-    realDir = realpathSync(dir);
-  } catch {
-    // kept as found
+  let realDir = knownRealDir ?? dir;
+  if (knownRealDir === undefined) {
+    try {
+      realDir = realpathSync.native(dir);
+    } catch {
+      // kept as found
+    }
   }
   const packageName = typeof p.name === 'string' ? p.name : '<unnamed package>';
   const base = {
@@ -182,14 +211,21 @@ function recordFrom(spec: SourceSpec, dir: string, pkg: unknown, result: Exclude
  * The checks the pure manifest package cannot make: a file reached through a symlink that leaves the
  * package is invalid; a missing configSchema is invalid; a missing bin is a warning (running it is refused).
  */
-function checkFilesOnDisk(record: ScannedExtension, hostId: string): void {
-  if (!record.manifest) return;
+function checkFilesOnDisk(record: ScannedExtension, hostId: string): Record<string, string | null> {
+  // The identities seen on the way (no symlink, so lstat is stat): the run digest need not stat them again.
+  const ids: Record<string, string | null> = {};
+  if (!record.manifest) return ids;
   for (const { path, file } of runnablePaths(record.manifest, hostId)) {
-    const full = join(record.dir, file);
+    const full = `${record.dir}${sep}${file}`;
     let real: string;
+    let regular: boolean;
     try {
-      real = realpathSync(full);
+      const inside = realPathInside(record.realDir, file);
+      real = inside?.path ?? realpathSync.native(full);
+      regular = inside ? inside.stat.isFile() : isRegularFile(real);
+      if (inside) ids[file] = identityOf(inside.stat);
     } catch {
+      ids[file] = null;
       const isSchema = path.endsWith('.configSchema');
       const problem: ManifestProblem = {
         packageName: record.packageName,
@@ -202,13 +238,14 @@ function checkFilesOnDisk(record: ScannedExtension, hostId: string): void {
       else record.warnings.push(problem);
       continue;
     }
-    if (!isRegularFile(real)) {
+    if (!regular) {
       const problem: ManifestProblem = { packageName: record.packageName, path, rule: 'file.not-a-file', message: `${file} is not a regular file`, fix: `ship ${file} as a regular file` };
       if (path.endsWith('.configSchema')) invalidate(record, problem);
       else record.warnings.push(problem);
       continue;
     }
-    const rel = relative(record.realDir, real);
+    // A path resolved component by component without a symlink is inside by construction.
+    const rel = ids[file] !== undefined ? '' : relative(record.realDir, real);
     if (rel.startsWith('..') || isAbsolute(rel)) {
       invalidate(record, {
         packageName: record.packageName,
@@ -219,6 +256,23 @@ function checkFilesOnDisk(record: ScannedExtension, hostId: string): void {
       });
     }
   }
+  return ids;
+}
+
+/**
+ * The real path of `file` inside a package whose folder is already resolved, when no component of `file`
+ * is a symlink (one lstat per component inside the package, instead of a realpath walk from the root);
+ * undefined when one is a link (the caller then resolves fully). Throws when a component is missing.
+ */
+function realPathInside(realDir: string, file: string): { path: string; stat: Stats } | undefined {
+  let at = realDir;
+  let stat: Stats | undefined;
+  for (const part of file.split('/')) {
+    at = `${at}${sep}${part}`;
+    stat = lstatSync(at);
+    if (stat.isSymbolicLink()) return undefined;
+  }
+  return stat ? { path: at, stat } : undefined;
 }
 
 function isRegularFile(path: string): boolean {

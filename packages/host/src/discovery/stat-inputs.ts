@@ -67,13 +67,3 @@ export function isRacy(id: string | null, scanStartedAt: number): boolean {
   return ctimeMs > scanStartedAt - window;
 }
 
-/** True when every input still has the recorded identity and link target. */
-export function inputsUnchanged(inputs: readonly StatInput[]): boolean {
-  for (const input of inputs) {
-    if (currentIdentity(input.path) !== input.id) return false;
-    if (input.link !== undefined || 'link' in input) {
-      if (linkTarget(input.path) !== input.link) return false;
-    }
-  }
-  return true;
-}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { withFileLock } from '../store/index.js';
 import type { ExtensionRecord } from '../extension-record.js';
 import type { HostCore as Host } from '../host-core.js';
+import { isValidSlug } from '@outboard/manifest';
 import { runNpm } from './npm-runner.js';
 import { UserExtensionsFolder } from './user-extensions-folder.js';
 
@@ -13,6 +14,20 @@ export interface RemoveExtensionResult {
   /** The state folder deleted by `purge`, if any. */
   purged: string | undefined;
   /** Why `purge` kept the state folder (another installed copy still uses the name). */
+  keptState: string | undefined;
+  /** Whether `purge` deleted the `extensions.<name>` section of the user config. */
+  configRemoved?: boolean;
+}
+
+/** What {@link purgeExtensionLeftovers} deleted. */
+export interface PurgeResult {
+  /** The state folder deleted, if there was one. */
+  purged: string | undefined;
+  /** Whether `extensions.<name>` was removed from the user config. */
+  configRemoved: boolean;
+  /** Whether a user-source approval of the name was deleted. */
+  approvalDeleted: boolean;
+  /** Why nothing was deleted: another installed copy still uses the name. */
   keptState: string | undefined;
 }
 
@@ -54,11 +69,26 @@ export async function removeExtension(host: Host, ext: ExtensionRecord, options:
   const approval = name ? host.approvals.find({ source: 'user', name }) : undefined;
   const approvalDeleted = name !== undefined && approval?.packageName === ext.packageName ? await host.approvals.revoke({ source: 'user', name }) : false;
   if (!options.purge || !name) return { approvalDeleted, purged: undefined, keptState: undefined };
+  const purge = await purgeExtensionLeftovers(host, name);
+  return { approvalDeleted: approvalDeleted || purge.approvalDeleted, purged: purge.purged, keptState: purge.keptState, configRemoved: purge.configRemoved };
+}
+
+/**
+ * `remove <name> --purge` of what is left once the package is gone (removed earlier, or by hand): deletes
+ * `<home>/ext/<name>/`, the `extensions.<name>` section of the user config and a user-source approval of the
+ * name, unless an installed extension still uses the name (then nothing is deleted and `keptState` says
+ * which). `name` must be an extension slug (never a path). The project config is left alone: it belongs to
+ * the project.
+ */
+export async function purgeExtensionLeftovers(host: Host, name: string): Promise<PurgeResult> {
+  if (!isValidSlug(name)) throw new TypeError(`not an extension name: ${JSON.stringify(name)}`);
   host.refresh();
   const other = (await host.extensions()).extensions.find((e) => e.key === name);
-  if (other) return { approvalDeleted, purged: undefined, keptState: `${other.packageName} (${other.source}, ${other.dir}) still uses the name "${name}"` };
+  if (other) return { purged: undefined, configRemoved: false, approvalDeleted: false, keptState: `${other.packageName} (${other.source}, ${other.dir}) still uses the name "${name}"` };
+  const approvalDeleted = host.approvals.find({ source: 'user', name }) ? await host.approvals.revoke({ source: 'user', name }) : false;
+  const configRemoved = host.config.getIn('user', `extensions.${name}`) !== undefined ? (await host.config.unset(`extensions.${name}`, { scope: 'user' })).changed : false;
   const stateDir = join(host.home, 'ext', name);
-  if (!existsSync(stateDir)) return { approvalDeleted, purged: undefined, keptState: undefined };
+  if (!existsSync(stateDir)) return { purged: undefined, configRemoved, approvalDeleted, keptState: undefined };
   rmSync(stateDir, { recursive: true, force: true });
-  return { approvalDeleted, purged: stateDir, keptState: undefined };
+  return { purged: stateDir, configRemoved, approvalDeleted, keptState: undefined };
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHost } from '../../src/index.js';
 import type { ExtensionRecord } from '../../src/index.js';
+import { pastTimestampTick } from '../discovery/discovery-fixtures.js';
 
 const identity = { id: 'outboard', version: '0.1.0', builtins: ['extensions', 'help'] };
 
@@ -77,7 +78,21 @@ describe('ApprovalStore: grants accumulate, consent binds what was shown', () =>
     assert.equal(next.state, 'unapproved');
     assert.match(next.reason, /bin\/cli\.js changed since approval/);
     const stored = JSON.parse(readFileSync(join(home, 'approvals.json'), 'utf8')) as { extensions: Record<string, { runDigest: unknown; manifestHash: string }> };
-    assert.deepEqual(stored.extensions['deploy']?.runDigest, onScreen.runDigest);
+    assert.deepEqual(stored.extensions['deploy']?.runDigest, { files: onScreen.runDigest?.files, fields: onScreen.runDigest?.fields });
+  });
+
+  it('a bin not hashed when shown (no approval yet, files settled) that changes during the prompt does not match either', async () => {
+    await pastTimestampTick(root);
+    const onScreen = await shown();
+    assert.equal(onScreen.runDigest?.files['bin/cli.js'], '?', 'unapproved extensions are stat-checked, not hashed');
+    writeFileSync(join(dir, 'bin', 'cli.js'), 'console.log("swapped");\n');
+    await host().approvals.approve(onScreen, { capabilities: ['projects.read'] });
+    const next = await shown();
+    assert.equal(next.state, 'unapproved');
+    assert.match(next.reason, /bin\/cli\.js changed since approval/);
+    // Approving what is there now works.
+    await host().approvals.approve(next, { capabilities: ['projects.read'] });
+    assert.equal((await shown()).state, 'enabled');
   });
 
   it('does not trust an approvals.json others can write, and approving again keeps the old file aside', async () => {

@@ -73,8 +73,13 @@ function shellFix(command: string): string {
     return 'exec never runs a shell: put the pipes, redirections, quotes or variables in a script inside the package and exec that script.';
   }
   const words = command.trim().split(/\s+/).filter((w) => w !== '');
-  return words.length === 0 ? `Write the program and its arguments as an array, e.g. ${EXEC_EXAMPLE}.` : `Write it as an array: ${JSON.stringify(words)}.`;
+  // A script named after the program is a file in the package: it needs "./" (a bare "peer.py" would be passed as is and not found).
+  const argv = words.map((w, i) => (i > 0 && words[i - 1] !== '-m' && PACKAGE_FILE_ARG.test(w) ? `./${w}` : w));
+  return argv.length === 0 ? `Write the program and its arguments as an array, e.g. ${EXEC_EXAMPLE}.` : `Write it as an array: ${JSON.stringify(argv)}.`;
 }
+
+/** An argument that names a script in the package: relative, no option, with a path or a script extension. */
+const PACKAGE_FILE_ARG = /^(?![-/.~$])(?:[^=]*\/[^=]*|[^=/]+\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|php|lua|R|jar))$/;
 
 function checkExecArray(exec: unknown[], at: JsonPathSegment[], root: JsonPathSegment[], problems: ProblemCollector): void {
   if (exec.length === 0) {
