@@ -19,8 +19,8 @@ function timeProcess(argv: readonly string[]): Promise<number> {
 }
 
 const env = await peerBenchHome([
-  { name: 'nodepeer', prefix: 'np', runtime: 'node' },
-  { name: 'pypeer', prefix: 'pp', runtime: 'python' },
+  { name: 'nodepeer', runtime: 'node' },
+  { name: 'pypeer', runtime: 'python' },
 ]);
 try {
   const peers = await env.host.peers({ supervisor: { heartbeat: false } });

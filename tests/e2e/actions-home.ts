@@ -11,11 +11,10 @@ import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-
 const FIXTURES = join(REPO_ROOT, 'packages', 'host', 'tests', 'fixtures', 'peers');
 const PROTOCOL_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'protocol', 'dist', 'src', 'index.js')).href;
 
-/** One fixture peer extension: its name, the fixture's mode, its action prefix and capabilities. */
+/** One fixture peer extension: its name (which its action ids start with), the fixture's mode and capabilities. */
 export interface ActionsFixture {
   name: string;
   mode?: string;
-  prefix?: string;
   capabilities?: { required: string[]; optional: string[] };
 }
 
@@ -39,7 +38,7 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
   writeFileSync(marks, '');
   const env = { FIXTURE_PROTOCOL_URL: PROTOCOL_URL, FIXTURE_MARKS: marks };
   for (const f of fixtures) {
-    const x = f.prefix ?? 'fx';
+    const x = f.name;
     const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${f.name}`);
     writeFiles(dir, {
       'package.json': {

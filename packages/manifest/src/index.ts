@@ -32,6 +32,7 @@ export {
 export type { CapabilityInfo } from './capabilities.js';
 export { CAPABILITY_CATALOG } from './capabilities.js';
 export { isValidSlug } from './slug.js';
+export { HOST_NAMESPACES, contributionIdOwnershipProblem, hostNamespaceOf, ownsContributionId } from './contribution-ids.js';
 export { extensionIdentity } from './identity.js';
 export { canonicalJson, manifestHash } from './manifest-hash.js';
 export type { RunnablePath } from './runnable-paths.js';

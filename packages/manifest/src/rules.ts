@@ -51,6 +51,7 @@ export const MANIFEST_RULES: readonly ManifestRule[] = Object.freeze([
   rule('config-schema.escape', '`configSchema` stays inside the package (no `..` leading out).'),
   rule('config-schema.backslash', '`configSchema` uses `/` separators, never `\\`.'),
   rule('contributes.id', 'Action and status ids are dotted identifiers such as `git.log`.'),
+  rule('contributes.owned-id', 'Every action id, status id, RPC method and event type starts with `<name>.` and is outside the host namespaces (`host.`, `extension.`, `peer.`, `project.`, `sidecar.`, `action.`).'),
   rule('contributes.duplicate-id', 'No id, RPC method or event type is declared twice in its list.'),
   rule('rpc.method-name', 'Each `contributes.rpc` entry is a dotted name such as `git.getLog`, not starting with `rpc.`.'),
   rule('events.type-name', 'Each `contributes.events` entry is a dotted name such as `git.changed`, without wildcards.'),

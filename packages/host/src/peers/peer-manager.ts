@@ -10,6 +10,7 @@ import type { EventBus } from '../bus/event-bus.js';
 import { ContributionRegistry } from '../contributions/contribution-registry.js';
 import { NotificationCenter } from '../contributions/notification-center.js';
 import { normalizeActionResult } from '../contributions/action-result.js';
+import { routeContribution } from '../contributions/contribution-owner.js';
 import type { ActionResult } from '../contributions/action-result.js';
 import { PeerSupervisor } from './peer-supervisor.js';
 import type { PeerSupervisorOptions } from './peer-supervisor.js';
@@ -155,8 +156,8 @@ export class PeerManager {
 
   /** Runs an action: starts its peer when needed (`onAction`), calls `actions/invoke`, checks and bounds the result. */
   async invokeAction(id: string, input: { projectId?: string; args?: unknown }, options: RequestOptions = {}): Promise<ActionResult> {
-    const action = (await this.declaredActions()).find((a) => a.id === id);
-    if (!action) throw new ResponseError('not_found', `no enabled extension offers action "${id}"; \`${this.host.identity.id} actions list\` shows those that do`);
+    const owner = routeContribution(await this.peerExtensions(), 'action', id, this.host.identity.id);
+    const action = { id, extension: owner.name as string, targets: owner.manifest?.contributes?.actions?.find((a) => a.id === id)?.targets ?? ['global'] };
     if (action.targets.includes('project') && !action.targets.includes('global') && !input.projectId) {
       throw new ResponseError('invalid_params', `action "${id}" runs on a project: pass --project <id>`);
     }
@@ -167,9 +168,8 @@ export class PeerManager {
 
   /** Calls an RPC method served by a peer (starting it on `onRpc`). */
   async callRpc(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    const owner = (await this.peerExtensions()).find((e) => e.manifest?.contributes?.rpc?.includes(method));
-    if (!owner?.name) throw new ResponseError('not_found', `no enabled extension serves RPC method "${method}"`);
-    const supervisor = await this.requireSupervisor(owner.name);
+    const owner = routeContribution(await this.peerExtensions(), 'rpc', method, this.host.identity.id);
+    const supervisor = await this.requireSupervisor(owner.name as string);
     return supervisor.request('rpc/invoke', { method, params: params ?? null }, options);
   }
 

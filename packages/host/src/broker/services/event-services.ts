@@ -1,3 +1,4 @@
+import { contributionIdOwnershipProblem } from '@outboard/manifest';
 import type { Disposable } from '../../bus/disposable.js';
 import { publishInputProblem } from '../../bus/bus-event.js';
 import type { EventBus } from '../../bus/event-bus.js';
@@ -19,7 +20,8 @@ export interface EventServiceOptions {
 
 /**
  * `events/publish` `{ type, attributes?, body?, projectId? }` → `{ seq }` (needs `events.publish`). Only a
- * type the manifest declares, exactly (`denied` otherwise); the source is always the calling extension. A
+ * type the manifest declares, exactly, and the extension owns (`<name>.`, never a host namespace such as
+ * `project.`): `denied` otherwise. The source is always the calling extension. A
  * `projectId` must be registered (`not_found`) and inside the project grants when those are listed
  * (`invalid_scope`). Attributes are flat strings, finite numbers and booleans.
  */
@@ -41,6 +43,9 @@ export function registerEventServices(broker: CapabilityBroker, options: EventSe
             { type },
           );
         }
+        // Declared is not enough: only the host publishes in its namespaces, and an extension only in its own.
+        const unowned = contributionIdOwnershipProblem(extension, type);
+        if (unowned !== undefined) throw new ServiceError('denied', `Extension "${extension}" may not publish "${type}": ${unowned}.`, { type });
         const projectId = optionalString(method, params, 'projectId');
         if (projectId !== undefined) {
           const granted = call.grants.projects;
