@@ -11,6 +11,7 @@ import { ContributionRegistry } from '../contributions/contribution-registry.js'
 import { NotificationCenter } from '../contributions/notification-center.js';
 import { normalizeActionResult } from '../contributions/action-result.js';
 import { routeContribution } from '../contributions/contribution-owner.js';
+import { ActionInputChecker } from '../contributions/action-input.js';
 import type { ActionResult } from '../contributions/action-result.js';
 import { PeerSupervisor } from './peer-supervisor.js';
 import type { PeerSupervisorOptions } from './peer-supervisor.js';
@@ -47,6 +48,7 @@ export interface PeerManagerOptions {
 export class PeerManager {
   readonly contributions = new ContributionRegistry();
   readonly notifications = new NotificationCenter();
+  private readonly actionInput: ActionInputChecker;
   private readonly supervisors = new Map<string, PeerSupervisor>();
   private readonly connections = new Map<string, Connection>();
   private readonly subscriptions = new Map<string, Map<string, Disposable>>();
@@ -63,6 +65,7 @@ export class PeerManager {
     private readonly host: Host,
     private readonly options: PeerManagerOptions,
   ) {
+    this.actionInput = new ActionInputChecker({ hostId: host.identity.id, projectExists: (id) => host.projects.get(id) !== undefined });
     this.disposables.push(
       registerPeerServices(
         {
@@ -70,6 +73,7 @@ export class PeerManager {
           bus: options.bus,
           contributions: this.contributions,
           notifications: this.notifications,
+          projects: host.projects,
           callRpc: (m, p, signal) => this.callRpc(m, p, { signal }),
           hubRoutes: (ext) => this.manifests.get(ext)?.permissions?.hub ?? [],
           hub: () => host.runningHub(),
@@ -157,12 +161,10 @@ export class PeerManager {
   /** Runs an action: starts its peer when needed (`onAction`), calls `actions/invoke`, checks and bounds the result. */
   async invokeAction(id: string, input: { projectId?: string; args?: unknown }, options: RequestOptions = {}): Promise<ActionResult> {
     const owner = routeContribution(await this.peerExtensions(), 'action', id, this.host.identity.id);
-    const action = { id, extension: owner.name as string, targets: owner.manifest?.contributes?.actions?.find((a) => a.id === id)?.targets ?? ['global'] };
-    if (action.targets.includes('project') && !action.targets.includes('global') && !input.projectId) {
-      throw new ResponseError('invalid_params', `action "${id}" runs on a project: pass --project <id>`);
-    }
-    const supervisor = await this.requireSupervisor(action.extension);
-    const raw = await supervisor.request('actions/invoke', { id, ...(input.projectId ? { projectId: input.projectId } : {}), args: input.args ?? {} }, options);
+    const declared = owner.manifest?.contributes?.actions?.find((a) => a.id === id);
+    const checked = await this.actionInput.check({ id, extension: owner.name as string, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner));
+    const supervisor = await this.requireSupervisor(owner.name as string);
+    const raw = await supervisor.request('actions/invoke', { id, ...checked }, options);
     return normalizeActionResult(raw);
   }
 

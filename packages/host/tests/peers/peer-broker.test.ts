@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOST_URL, peerHome } from './peer-fixtures.js';
-import { rejectionOf, sleep, startedPids } from './peer-probes.js';
+import { readMarks, rejectionOf, sleep, startedPids } from './peer-probes.js';
 import type { PeerManager } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 10_000 };
@@ -78,6 +78,55 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
       // Listing shows only the granted projects.
       const listed = (await hostCall(peers, 'scoped.call', 'projects.list', {})).ok as { projects: Array<{ id: string }> };
       assert.deepEqual(listed.projects.map((p) => p.id), ['alpha']);
+    } finally {
+      await env.cleanup();
+    }
+  });
+
+  it('every project-scoped input and the args schema are checked by the host before the peer sees them', async () => {
+    const env = await peerHome([
+      {
+        name: 'guard',
+        capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute'] },
+        grantProjects: ['p1'],
+        contributes: {
+          actions: [
+            { id: 'guard.hello', title: 'Hello', targets: ['global', 'project'], argsSchema: { type: 'object', properties: { by: { type: 'integer' } } } },
+            { id: 'guard.slow', title: 'Global only' },
+            { id: 'guard.call', title: 'Call a host method' },
+          ],
+          status: [{ id: 'guard.status', title: 'Status' }],
+        },
+      },
+    ]);
+    try {
+      mkdirSync(join(env.root, 'projects', 'beta'), { recursive: true });
+      await env.host.projects.register({ root: join(env.root, 'projects', 'beta'), id: 'beta' });
+      const peers = await env.host.peers({ supervisor: fast });
+      // status/set for a registered project outside the grant, and for no project at all.
+      const outside = await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'beta' });
+      assert.equal(outside.error?.code, 'invalid_scope');
+      assert.match(outside.error?.message ?? '', /only for the projects "p1", not for "beta"/);
+      assert.equal((await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'nope' })).error?.code, 'invalid_scope');
+      assert.deepEqual((await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'p1' })).ok, { ok: true });
+      // Action input the peer must never see.
+      const refusals: Array<[string, { projectId?: string; args?: unknown }, string, RegExp]> = [
+        ['guard.slow', { projectId: 'p1' }, 'invalid_params', /does not run on projects/],
+        ['guard.hello', { projectId: 'foo' }, 'not_found', /no project "foo" is registered/],
+        ['guard.hello', { projectId: 'beta' }, 'invalid_scope', /only for the projects "p1", not "beta"/],
+        ['guard.hello', { args: { by: 'x' } }, 'invalid_params', /args\.by: type: must be integer/],
+        ['guard.hello', { args: [1] }, 'invalid_params', /args: type: must be object/],
+        ['guard.hello', { args: 5 }, 'invalid_params', /args: type: must be object/],
+      ];
+      for (const [id, input, code, message] of refusals) {
+        const error = (await rejectionOf(peers.invokeAction(id, input))) as { reason?: string; message?: string };
+        assert.equal(error.reason, code, `${id} ${JSON.stringify(input)}`);
+        assert.match(error.message ?? '', message);
+      }
+      // A good call after them: the peer's marks are in order, so it saw this one and none of the refused ones.
+      const ok = await peers.invokeAction('guard.hello', { projectId: 'p1', args: { by: 1 } });
+      assert.equal(ok.notifications[0]?.message, 'hello {"by":1}');
+      assert.deepEqual(readMarks(env.marks, 'guard').filter((l) => /^invoke guard\.(hello|slow)/.test(l)), ['invoke guard.hello']);
     } finally {
       await env.cleanup();
     }

@@ -38,7 +38,7 @@ export function fixtureActions(name: string): string[] {
   return ['big', 'call', 'denied', 'hello', 'notify', 'slow'].map((a) => `${name}.${a}`);
 }
 
-/** A temporary home with fixture peer extensions installed as dev paths and approved, and a host on it. */
+/** A temporary home with fixture peer extensions installed as dev paths and approved, project `p1` registered, and a host on it. */
 export async function peerHome(fixtures: PeerFixture[], env: Record<string, string> = {}): Promise<{ host: Host; home: string; root: string; marks: string; hostEnv: NodeJS.ProcessEnv; cleanup(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'outboard-peers-'));
   const home = join(root, 'home');
@@ -96,6 +96,8 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
     const caps = f.grant ?? [...(f.capabilities?.required ?? ['ui.action.contribute']), ...(f.capabilities?.optional ?? ['ui.notification', 'events.publish', 'hub.request'])];
     await setup.approvals.approve({ ...ext, name: ext.name }, { capabilities: caps, ...(f.grantProjects ? { projects: f.grantProjects } : {}) });
   }
+  // A registered project: the host refuses a projectId that names none before any peer sees it.
+  await setup.projects.register({ root, id: 'p1' });
   const host = make();
   return {
     host,

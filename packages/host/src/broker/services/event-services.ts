@@ -6,6 +6,7 @@ import type { ProjectStore } from '../../projects/project-store.js';
 import type { CapabilityBroker } from '../capability-broker.js';
 import { ServiceError } from '../service-error.js';
 import type { ServiceHandler } from '../service-definition.js';
+import { checkProjectInput } from './project-input.js';
 import { optionalString, requiredString } from './service-params.js';
 
 /** What `events/publish` needs from the host. */
@@ -47,19 +48,7 @@ export function registerEventServices(broker: CapabilityBroker, options: EventSe
         const unowned = contributionIdOwnershipProblem(extension, type);
         if (unowned !== undefined) throw new ServiceError('denied', `Extension "${extension}" may not publish "${type}": ${unowned}.`, { type });
         const projectId = optionalString(method, params, 'projectId');
-        if (projectId !== undefined) {
-          const granted = call.grants.projects;
-          if (granted !== undefined && !granted.includes(projectId)) {
-            throw new ServiceError(
-              'invalid_scope',
-              `Extension "${extension}" may publish only for the projects ${granted.map((p) => `"${p}"`).join(', ') || '(none)'}, not for "${projectId}". Publish for one of those, or without a projectId.`,
-              { projectId },
-            );
-          }
-          if (projects.get(projectId) === undefined) {
-            throw new ServiceError('not_found', `No project "${projectId}" is registered. Publish for a registered project (see projects.list), or without a projectId.`, { projectId });
-          }
-        }
+        if (projectId !== undefined) checkProjectInput(extension, projectId, call.grants, projects, 'publish');
         const input = {
           type,
           source: extension,
