@@ -32,11 +32,13 @@ export {
 export type { CapabilityInfo } from './capabilities.js';
 export { CAPABILITY_CATALOG } from './capabilities.js';
 export { isValidSlug } from './slug.js';
+export { didYouMean, editDistance, nearestName, suggestionLimit, suggestNames } from './suggest-names.js';
 export { HOST_NAMESPACES, contributionIdOwnershipProblem, hostNamespaceOf, ownsContributionId } from './contribution-ids.js';
 export { extensionIdentity } from './identity.js';
 export { canonicalJson, manifestHash } from './manifest-hash.js';
 export type { RunnablePath } from './runnable-paths.js';
 export { runnablePaths } from './runnable-paths.js';
+export { EVENT_TYPE_GLOB_SOURCE } from './patterns.js';
 export type { ManifestRule, RuleOutcome } from './rules.js';
 export { MANIFEST_RULE_IDS, MANIFEST_RULES } from './rules.js';
 export type { JsonPathSegment } from './json-path.js';

@@ -228,6 +228,14 @@ describe('checkPackageJson: rules needing more than one fixture', () => {
     assert.deepEqual(check(minimal({ name: 'project', contributes: { rpc: ['project.get'] } })).map((p) => p.rule), ['contributes.owned-id']);
   });
 
+  it('refuses an onEvent glob that is not an event type glob (? is no wildcard there)', () => {
+    const [p] = check(minimal({ peer: { bin: 'p.js', activation: ['onEvent:git.?', 'onEvent:git.*', 'onProject:*.cs?roj'] } }));
+    assert.deepEqual([p?.rule, p?.path], ['peer.activation', '$.outboard.extension.peer.activation[0]']);
+    assert.match(p?.message ?? '', /only \* is a wildcard/);
+    assert.match(p?.fix ?? '', /"onEvent:git\.\*"/);
+    assert.equal(check(minimal({ peer: { bin: 'p.js', activation: ['onEvent:git.?'] } })).length, 1);
+  });
+
   it('words hub route mistakes by kind', () => {
     const problems = check(minimal({ permissions: { hub: ['get /a', 'FETCH /b', 'GET a', 'GET /a /b'] } }));
     assert.deepEqual(problems.map((p) => p.rule), Array(4).fill('permissions.hub-route'));

@@ -2,7 +2,7 @@ import type { JsonPathSegment } from '../json-path.js';
 import { isRecord } from '../json-value.js';
 import { HUB_ROUTE_METHODS, HUB_ROUTE_SOURCE } from '../patterns.js';
 import type { CheckContext } from './check-context.js';
-import { didYouMean } from './nearest-name.js';
+import { didYouMean } from '../suggest-names.js';
 import type { ProblemCollector } from './problem-collector.js';
 import { fieldLabel, quote } from './wording.js';
 
