@@ -1,5 +1,5 @@
 import { contributionIdOwnershipProblem } from '@outboard/manifest';
-import type { Disposable } from '../../bus/disposable.js';
+import type { Disposable } from '@outboard/protocol/disposable';
 import { publishInputProblem } from '../../bus/bus-event.js';
 import type { EventBus } from '../../bus/event-bus.js';
 import type { ProjectStore } from '../../projects/project-store.js';
