@@ -42,3 +42,53 @@ export function routeContribution<T extends ContributingExtension>(extensions: r
   }
   return owner;
 }
+
+/** Contribution kinds {@link contributionCollisions} reports. */
+export type ContributionKind = 'action' | 'status' | 'rpc' | 'event';
+
+/** One id several enabled extensions declare, or one its declarer does not own. */
+export interface ContributionCollision {
+  kind: ContributionKind;
+  id: string;
+  /** Every extension that declares it, sorted. */
+  declaredBy: string[];
+  /** Why it cannot run, one sentence naming the extensions concerned. */
+  problem: string;
+}
+
+/**
+ * Every contribution id among `extensions` (the enabled ones) that routing refuses: declared by more than one
+ * extension, or declared by one that does not own it. For `doctor`, so a collision is shown, never won.
+ */
+export function contributionCollisions(extensions: readonly ContributingExtension[]): ContributionCollision[] {
+  const declared = new Map<string, { kind: ContributionKind; id: string; names: Set<string> }>();
+  for (const ext of extensions) {
+    const c = ext.manifest?.contributes;
+    if (ext.name === undefined || c === undefined) continue;
+    const lists: Array<[ContributionKind, readonly string[]]> = [
+      ['action', (c.actions ?? []).map((a) => a.id)],
+      ['status', (c.status ?? []).map((s) => s.id)],
+      ['rpc', c.rpc ?? []],
+      ['event', c.events ?? []],
+    ];
+    for (const [kind, ids] of lists) {
+      for (const id of ids) {
+        const key = `${kind}\u0000${id}`;
+        const entry = declared.get(key) ?? { kind, id, names: new Set<string>() };
+        entry.names.add(ext.name);
+        declared.set(key, entry);
+      }
+    }
+  }
+  const collisions: ContributionCollision[] = [];
+  for (const { kind, id, names } of declared.values()) {
+    const declaredBy = [...names].sort();
+    if (declaredBy.length > 1) {
+      collisions.push({ kind, id, declaredBy, problem: `${kind} ${JSON.stringify(id)} is declared by ${declaredBy.join(' and ')}; it runs on none of them` });
+      continue;
+    }
+    const problem = contributionIdOwnershipProblem(declaredBy[0] as string, id);
+    if (problem !== undefined) collisions.push({ kind, id, declaredBy, problem: `${declaredBy[0]} declares ${kind} ${JSON.stringify(id)}, which it does not own: ${problem}` });
+  }
+  return collisions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.kind < b.kind ? -1 : 1));
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ExtensionManifest } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
-import { routeContribution } from '../../src/contributions/contribution-owner.js';
+import { contributionCollisions, routeContribution } from '../../src/contributions/contribution-owner.js';
 import { ContributionRegistry } from '../../src/contributions/contribution-registry.js';
 
 const ext = (name: string, actions: string[], rpc: string[] = []) => ({
@@ -46,6 +46,22 @@ describe('routeContribution', () => {
 
   it('says not_found when nobody declares it', () => {
     assert.equal(refusal(() => routeContribution([ext('zzz', ['zzz.run'])], 'action', 'zzz.nope', 'outboard')).reason, 'not_found');
+  });
+});
+
+describe('contributionCollisions (for doctor)', () => {
+  it('names every declarer of a shared id and every id its declarer does not own', () => {
+    const found = contributionCollisions([ext('aaa', ['zzz.run'], ['zzz.get']), ext('zzz', ['zzz.run', 'zzz.ok'], ['zzz.get'])]);
+    assert.deepEqual(
+      found.map((c) => [c.kind, c.id, c.declaredBy]),
+      [
+        ['rpc', 'zzz.get', ['aaa', 'zzz']],
+        ['action', 'zzz.run', ['aaa', 'zzz']],
+      ],
+    );
+    assert.match(found[1]?.problem ?? '', /action "zzz\.run" is declared by aaa and zzz; it runs on none of them/);
+    assert.deepEqual(contributionCollisions([ext('aaa', ['project.open'])]).map((c) => c.problem), ['aaa declares action "project.open", which it does not own: "project.open" is in the host\'s namespace "project.", which no extension may use']);
+    assert.deepEqual(contributionCollisions([ext('zzz', ['zzz.run'])]), []);
   });
 });
 
