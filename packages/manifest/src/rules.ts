@@ -58,7 +58,7 @@ export const MANIFEST_RULES: readonly ManifestRule[] = Object.freeze([
   rule('capability.unknown', 'Each capability is in the catalog or registered by the host.'),
   rule('capability.duplicate', 'No capability is listed twice in one list.'),
   rule('capability.required-and-optional', 'No capability is both required and optional.'),
-  rule('permissions.hub-route', 'Each `permissions.hub` entry is `METHOD /path` with a known HTTP method.'),
+  rule('permissions.hub-route', 'Each `permissions.hub` entry is `METHOD /path` with a known HTTP method and a plain path (no `..`, `.`, `//`, `\\`, `**` or escaped separators).'),
   rule('engines.missing', 'package.json has `engines.<hostId>`, the host versions the extension supports.'),
   rule('engines.range', '`engines.<hostId>` is a valid semver range.'),
   rule('engines.excludes', '`engines.<hostId>` includes the running host version.', 'incompatible'),

@@ -236,6 +236,15 @@ describe('checkPackageJson: rules needing more than one fixture', () => {
     assert.equal(check(minimal({ peer: { bin: 'p.js', activation: ['onEvent:git.?'] } })).length, 1);
   });
 
+  it('refuses hub routes that are not plain paths, which the host could never send', () => {
+    const routes = ['GET /api/hub/**', 'GET /api/hub/../admin', 'GET /api//x', 'GET /api\\x', 'GET /api/%2e%2e/x', 'GET /api/hub/projects/*', 'GET /api/hub/'];
+    const problems = check(minimal({ permissions: { hub: routes } }));
+    assert.deepEqual(problems.map((p) => p.path), [0, 1, 2, 3, 4].map((i) => `$.outboard.extension.permissions.hub[${i}]`));
+    assert.ok(problems.every((p) => p.rule === 'permissions.hub-route'));
+    assert.match(problems[0]?.fix ?? '', /"GET \/api\/hub\/\*"/);
+    assert.match(problems[1]?.fix ?? '', /"GET \/api\/hub\/admin"/);
+  });
+
   it('words hub route mistakes by kind', () => {
     const problems = check(minimal({ permissions: { hub: ['get /a', 'FETCH /b', 'GET a', 'GET /a /b'] } }));
     assert.deepEqual(problems.map((p) => p.rule), Array(4).fill('permissions.hub-route'));
