@@ -17,6 +17,10 @@ import { EventBus } from './bus/event-bus.js';
 import { CapabilityBroker } from './broker/capability-broker.js';
 import { ProjectStore } from './projects/project-store.js';
 import type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
+import type { ApprovalVerdict } from './extension-record.js';
+import { planLaunch, type LaunchHost, type LaunchKind, type LaunchOptions, type LaunchPlan } from './run/launch-plan.js';
+import { decideCommand, type CommandVerdict } from './run/command-verdict.js';
+import { hubTokenFile, readHubToken } from './run/hub-token.js';
 
 /** Options of {@link createHost}. */
 export interface CreateHostOptions {
@@ -63,6 +67,8 @@ export class Host {
   private brokerInstance: CapabilityBroker | undefined;
   private peerManager: Promise<PeerManager> | undefined;
   private projectStore: ProjectStore | undefined;
+  /** The approval verdict behind each record of the current inventory (for typed command verdicts). */
+  private approvalVerdicts = new WeakMap<ExtensionRecord, ApprovalVerdict>();
 
   constructor(options: CreateHostOptions) {
     this.identity = resolveHostIdentity(options.identity);
@@ -102,6 +108,24 @@ export class Host {
     return extensions.find((e) => e.key === name) ?? extensions.find((e) => e.packageName === name);
   }
 
+  /**
+   * What `<id> <name>` means: run, needs approval (and what changed), hidden (why, and the fix), conflict or
+   * unknown (with suggestions). Built-ins are the caller's concern: it resolves them before asking.
+   */
+  async resolveCommand(name: string): Promise<CommandVerdict> {
+    const { extensions } = await this.extensions();
+    return decideCommand({ name, extensions, identity: this.identity, approvalOf: (ext) => this.approvalVerdicts.get(ext) });
+  }
+
+  /**
+   * Plans one launch of an extension's command, peer or sidecar: the one place its argv (real paths,
+   * checked), environment contract, cwd and config file are made (see `LaunchPlan`). Dispose the plan when
+   * the process ends. Throws `RUNNABLE_*` or `CONFIG_*` OutboardErrors.
+   */
+  planLaunch(ext: ExtensionRecord, kind: LaunchKind, options: LaunchOptions = {}): Promise<LaunchPlan> {
+    return planLaunch(this.launchHost(), ext, kind, options);
+  }
+
   /** The host's one event bus (DESIGN §9). */
   get bus(): EventBus {
     this.busInstance ??= new EventBus();
@@ -120,9 +144,16 @@ export class Host {
     return this.projectStore;
   }
 
-  /** The peers of this host, created on first use (loading the protocol only then). */
-  peers(options: Omit<PeerManagerOptions, 'broker' | 'bus'> = {}): Promise<PeerManager> {
-    this.peerManager ??= import('./peers/peer-manager.js').then(({ PeerManager }) => new PeerManager(this, { ...options, broker: this.broker, bus: this.bus }));
+  /**
+   * The peers of this host, created on first use (loading the protocol only then). Options apply to that
+   * first call; passing options once the peers exist throws a TypeError rather than ignoring them.
+   */
+  peers(options?: PeerManagerOptions): Promise<PeerManager> {
+    if (this.peerManager && options) throw new TypeError('host.peers(options): the peers of this host already exist; pass options on the first call only');
+    this.peerManager ??= import('./peers/peer-manager.js').then(
+      ({ PeerManager }) =>
+        new PeerManager({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker: this.broker, bus: this.bus, projects: this.projects }, options),
+    );
     return this.peerManager;
   }
 
@@ -151,17 +182,26 @@ export class Host {
     try {
       const state = JSON.parse(readFileSync(join(this.home, 'hub.json'), 'utf8')) as { url?: unknown; pid?: unknown };
       if (typeof state.url !== 'string' || typeof state.pid !== 'number' || !isProcessAlive(state.pid)) return undefined;
-      const tokenFile = join(this.home, 'token');
-      let token: string | undefined;
-      try {
-        token = readFileSync(tokenFile, 'utf8').trim() || undefined;
-      } catch {
-        token = undefined;
-      }
-      return { url: state.url, tokenFile, token };
+      const tokenFile = hubTokenFile(this.home);
+      return { url: state.url, tokenFile, token: readHubToken(tokenFile) };
     } catch {
       return undefined;
     }
+  }
+
+  private launchHost(): LaunchHost {
+    return {
+      identity: this.identity,
+      home: this.home,
+      env: this.env,
+      cwd: this.cwd,
+      tokenFile: hubTokenFile(this.home),
+      checkedConfig: async (name, scope) => this.config.checkExtensionConfig(name, { requireAll: true, scope }),
+      hubEndpoint: () => {
+        const hub = this.runningHub();
+        return hub && { url: hub.url, tokenFile: hub.tokenFile };
+      },
+    };
   }
 
   private async computeInventory(): Promise<ExtensionInventory> {
@@ -175,7 +215,12 @@ export class Host {
       extraCapabilities: this.capabilities,
     });
     const approvals = this.approvals.current();
-    const extensions = found.extensions.map((ext) => deriveExtensionRecord(ext, compareWithApproval(ext, this.approvals.find(ext)), this.identity.id));
+    const extensions = found.extensions.map((ext) => {
+      const verdict = compareWithApproval(ext, this.approvals.find(ext));
+      const record = deriveExtensionRecord(ext, verdict, this.identity.id);
+      this.approvalVerdicts.set(record, verdict);
+      return record;
+    });
     const diagnostics = [...found.diagnostics];
     for (const p of devPaths.problems) {
       diagnostics.push({ path: this.config.userConfigPath, rule: `dev-paths.${p.rule}`, message: `${p.path}: ${p.message}`, fix: `fix extensions.paths with \`${this.identity.id} extensions link/unlink <path>\`` });

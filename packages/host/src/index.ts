@@ -1,33 +1,81 @@
-/** @outboard/host: the embeddable engine. */
-export * from './errors/index.js';
+/**
+ * @outboard/host: the embedding API, exported on purpose (docs/embedding.md). A tool builds a `Host` for its
+ * own identity and reaches everything else through it (`host.extensions()`, `host.resolveCommand()`,
+ * `host.planLaunch()`, `host.approvals`, `host.config`, `host.peers()`, `host.bus`, `host.broker`,
+ * `host.projects`); the types of those members are exported so an embedder can name them. The store,
+ * discovery, the launch building blocks and the bus's plumbing are internals and are not exported here.
+ *
+ * Narrower entry points of the same API, for a CLI's start-up: `@outboard/host/engine` (createHost alone),
+ * `@outboard/host/run` (launching) and `@outboard/host/views` (the list/info/doctor JSON).
+ */
+
+// The engine and its identity
 export { createHost, Host } from './host.js';
 export type { CreateHostOptions, ExtensionInventory } from './host.js';
 export { resolveHostIdentity, resolveHomeDir } from './identity/host-identity.js';
 export type { HostIdentity, HostIdentityOptions } from './identity/host-identity.js';
+
+// Extensions as the user sees them
 export type { ExtensionRecord, ApprovalVerdict } from './extension-record.js';
 export type { ExtensionState, SourceKind, DiscoveryDiagnostic, ShadowedCopy } from './discovery/types.js';
 export { SOURCE_PRECEDENCE } from './discovery/types.js';
+
+// Running an extension: what a name means, and the one launch path
+export type { CommandVerdict, CommandFix } from './run/command-verdict.js';
+export type { LaunchKind, LaunchPlan, LaunchOptions } from './run/launch-plan.js';
+export { runCommand } from './run/run-command.js';
+export { EXTENSION_API_VERSION } from './run/extension-env.js';
+export { exitCodeOf } from './run/exit-code.js';
+
+// Views: the JSON of `extensions list`, `info` and `doctor`
 export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-json.js';
-export type { ExtensionListEntry, DoctorProblem } from './extension-json.js';
-export { ApprovalStore } from './approvals/approval-store.js';
+export type { ExtensionListEntry, DoctorProblem, ApprovalInfo, InfoExtras } from './extension-json.js';
+
+// Approvals and config (reached through `host.approvals` and `host.config`)
+export type { ApprovalStore } from './approvals/approval-store.js';
 export type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approvals/approval-record.js';
-export * from './run/index.js';
+export type { ConfigService } from './config/config-service.js';
+export type { ConfigSetOptions, ConfigWriteResult, ConfigCheckOptions, ExtensionConfigCheck, DevPathsChange } from './config/config-service-types.js';
+export type { ConfigScope } from './config/config-files.js';
+export type { ConfigProblem } from './config/config-problem.js';
+export type { ExperimentalFlags } from './config/experimental-flags.js';
+export { formatConfigProblem } from './config/config-problem.js';
+export { parseConfigValue } from './config/config-value.js';
+export { normaliseDevPath } from './config/dev-paths.js';
+
+// Installing and removing user extensions
 export { addExtension } from './install/add-extension.js';
 export type { AddExtensionInput, AddExtensionResult } from './install/add-extension.js';
 export { removeExtension, NotRemovableError } from './install/remove-extension.js';
 export type { RemoveExtensionResult } from './install/remove-extension.js';
 export { NpmError } from './install/npm-runner.js';
-export * from './store/index.js';
-export * from './config/index.js';
-export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
+
+// Errors: one base class, codes from one table (docs/errors.md)
+export { OutboardError, isOutboardError, ERROR_CODES, isOutboardErrorCode } from './errors/index.js';
+export type { OutboardErrorOptions, ErrorCodeInfo, OutboardErrorCode } from './errors/index.js';
+export { ConfigError } from './config/config-error.js';
+export type { ConfigErrorCode } from './config/config-error.js';
+export { StoreError } from './store/store-error.js';
+export type { StoreErrorCode } from './store/store-error.js';
+export { RunnableError } from './run/runnable-error.js';
+export type { RunnableErrorCode } from './run/runnable-error.js';
+
+// Peers, actions, events, services and projects (reached through the host)
 export type { PeerManager, DeclaredAction, PeerManagerOptions } from './peers/peer-manager.js';
 export type { PeerSupervisor, PeerSupervisorOptions } from './peers/peer-supervisor.js';
 export type { PeerState, PeerTransition } from './peers/peer-state.js';
-export * from './bus/index.js';
-export * from './broker/index.js';
-export * from './projects/index.js';
-export * from './storage/index.js';
-export { ContributionRegistry } from './contributions/contribution-registry.js';
-export { NotificationCenter } from './contributions/notification-center.js';
-export { normalizeActionResult } from './contributions/action-result.js';
 export { recentPeerNotes } from './peers/peer-log.js';
+export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
+export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
+export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
+export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';
+export type { Disposable } from '@outboard/protocol/disposable';
+export type { CapabilityBroker } from './broker/capability-broker.js';
+export type { ServiceCall, ServiceDefinition, ServiceHandler, ServiceScope } from './broker/service-definition.js';
+export { ServiceError, isServiceError } from './broker/service-error.js';
+export type { ServiceErrorCode } from './broker/service-error.js';
+export type { ProjectStore, RegisterProjectInput, RegisterProjectResult } from './projects/project-store.js';
+export type { ProjectRecord } from './projects/project-record.js';
+export { PeerActionError, ActionNeedsApprovalError } from './peers/peer-actions.js';
+export type { ActionVerdict, WithheldAction } from './peers/peer-actions.js';
+export type { PeerStatus } from './peers/peer-status.js';

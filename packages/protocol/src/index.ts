@@ -53,6 +53,7 @@ export {
 } from './handshake/handshake-messages.js';
 export { performHostHandshake, type HostHandshakeOptions, type HostHandshakeResult } from './handshake/host-handshake.js';
 export { servePeerHandshake, type PeerHandshake, type PeerHandshakeOptions, type PeerSession } from './handshake/peer-handshake.js';
+export { peerLaunchGuardEnv, type PeerLaunchGuardOptions } from './handshake/launch-guard.js';
 
 export { StreamTransport, type StreamTransportOptions } from './node/stream-transport.js';
 export { StdioTransport, type StdioTransportOptions } from './node/stdio-transport.js';

@@ -25,4 +25,13 @@ export interface Transport {
   write(data: string): boolean;
   /** Ends the outgoing side (flushing what was written) and stops reading. Idempotent. */
   close(): void;
+  /**
+   * Flow control: stops delivering incoming data to the sink until `resume()`. What arrives meanwhile is
+   * left unread (a pipe then fills and pushes back on the peer), EOF included: `onClose` for the end of
+   * input waits for `resume()` too. Delivery never happens synchronously inside `pause()`. Idempotent;
+   * no effect after `close()`.
+   */
+  pause(): void;
+  /** Restarts delivery after `pause()` (asynchronously, never inside the call). Idempotent; no effect after `close()`. */
+  resume(): void;
 }

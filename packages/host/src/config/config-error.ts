@@ -12,6 +12,7 @@ import type { ConfigProblem } from './config-problem.js';
  * - `CONFIG_CORRUPT`: a config file is not valid JSON or not an object.
  * - `CONFIG_SCHEMA_INVALID`: an extension's config schema is not a valid JSON Schema or a `$ref` fails.
  * - `CONFIG_SCHEMA_UNSUPPORTED`: the schema's `$schema` names a draft that is not supported.
+ * - `CONFIG_DEV_PATH_MISSING`: a folder to link does not exist or is not a folder.
  */
 export type ConfigErrorCode =
   | 'CONFIG_NO_PROJECT'
@@ -22,7 +23,8 @@ export type ConfigErrorCode =
   | 'CONFIG_RESERVED_NAME'
   | 'CONFIG_CORRUPT'
   | 'CONFIG_SCHEMA_INVALID'
-  | 'CONFIG_SCHEMA_UNSUPPORTED';
+  | 'CONFIG_SCHEMA_UNSUPPORTED'
+  | 'CONFIG_DEV_PATH_MISSING';
 
 /** Every code {@link ConfigError} can carry, for docs and exhaustiveness tests. */
 export const CONFIG_ERROR_CODES: readonly ConfigErrorCode[] = [
@@ -35,6 +37,7 @@ export const CONFIG_ERROR_CODES: readonly ConfigErrorCode[] = [
   'CONFIG_CORRUPT',
   'CONFIG_SCHEMA_INVALID',
   'CONFIG_SCHEMA_UNSUPPORTED',
+  'CONFIG_DEV_PATH_MISSING',
 ];
 
 /** A local (never serialised) config failure; `message` names the problem and the fix. */
@@ -45,8 +48,12 @@ export class ConfigError extends OutboardError {
   /** The rule violations behind a `CONFIG_INVALID_VALUE`; empty for other codes. */
   readonly problems: readonly ConfigProblem[];
 
-  constructor(code: ConfigErrorCode, message: string, options: { problems?: readonly ConfigProblem[]; cause?: unknown } = {}) {
-    super(code, message, options.cause === undefined ? {} : { cause: options.cause });
+  constructor(code: ConfigErrorCode, message: string, options: { problems?: readonly ConfigProblem[]; hint?: string; details?: readonly string[]; cause?: unknown } = {}) {
+    super(code, message, {
+      ...(options.hint === undefined ? {} : { hint: options.hint }),
+      ...(options.details === undefined ? {} : { details: options.details }),
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
     this.problems = options.problems ?? [];
   }
 }

@@ -5,7 +5,7 @@ import { ConfigFiles, type ConfigScope, type ConfigSnapshot } from './config-fil
 import { getAtPath, isConfigObject, parseConfigKey, setAtPath, unsetAtPath, type ConfigObject } from './config-key.js';
 import type { ConfigProblem } from './config-problem.js';
 import { checkConfigWrite } from './config-write-check.js';
-import { DEV_PATHS_KEY, normaliseDevPath, readDevPathList, requireDevPathList } from './dev-paths.js';
+import { DEV_PATHS_KEY, normaliseDevPath, readDevPathList, requireDevPathList, requireExistingFolder } from './dev-paths.js';
 import { readExperimentalFlags, type ExperimentalFlags } from './experimental-flags.js';
 import { ExtensionConfigValidator, type CompiledConfigSchema } from './extension-config-validator.js';
 import type { ExtensionConfigSchema } from './schema-source.js';
@@ -169,9 +169,13 @@ export class ConfigService {
     return user.corrupt ? { paths, problems, corrupt: user.corrupt } : { paths, problems };
   }
 
-  /** Adds a folder (relative to cwd) to the user config's `extensions.paths`, unless already listed. */
-  addDevPath(path: string): Promise<DevPathsChange> {
+  /**
+   * Adds a folder (relative to cwd) to the user config's `extensions.paths`, unless already listed. Throws
+   * `CONFIG_DEV_PATH_MISSING` naming the folder when it does not exist or is not a folder (nothing is written).
+   */
+  async addDevPath(path: string): Promise<DevPathsChange> {
     const folder = normaliseDevPath(path, this.cwd);
+    requireExistingFolder(folder, this.hostId);
     return this.#changeDevPaths((paths) => (paths.includes(folder) ? paths : [...paths, folder]));
   }
 

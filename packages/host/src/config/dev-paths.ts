@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import type { ConfigProblem } from './config-problem.js';
@@ -48,4 +49,21 @@ export function requireDevPathList(value: unknown, baseDir: string, where: strin
 /** An absolute, normalised folder path: relative paths resolve against `baseDir`; no trailing separator. */
 export function normaliseDevPath(path: string, baseDir: string): string {
   return isAbsolute(path) ? resolve(path) : resolve(baseDir, path);
+}
+
+/**
+ * Throws `CONFIG_DEV_PATH_MISSING` naming `folder` unless it is an existing folder (symlinks followed):
+ * linking a path that does not exist would record a dev source that can never hold an extension.
+ */
+export function requireExistingFolder(folder: string, hostId: string): void {
+  let reason: string | undefined;
+  try {
+    if (!statSync(folder).isDirectory()) reason = 'is not a folder';
+  } catch (error) {
+    reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  if (reason === undefined) return;
+  throw new ConfigError('CONFIG_DEV_PATH_MISSING', `cannot link ${folder}: it ${reason}; nothing was linked`, {
+    hint: `check the path, then run \`${hostId} extensions link <folder>\` with the extension's package folder (the one holding its package.json)`,
+  });
 }

@@ -87,7 +87,7 @@ function siblingPath(uri: string, file: string | undefined, rootId: string): str
   if (uri.startsWith('file:')) return fileURLToPath(uri);
   const rootFolder = new URL('.', rootId).href;
   if (file !== undefined && uri.startsWith(rootFolder)) return join(dirname(file), decodeURIComponent(uri.slice(rootFolder.length)));
-  throw new Error(file === undefined ? 'an inline schema can only load refs through loadRef' : 'it is not a file next to the schema');
+  throw new ConfigError('CONFIG_SCHEMA_INVALID', file === undefined ? 'an inline schema can only load refs through loadRef' : 'it is not a file next to the schema');
 }
 
 function readSchemaFile(file: string | undefined, label: string): unknown {
@@ -106,7 +106,7 @@ function readJsonFile(file: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new Error(`${file} is not valid JSON (${(error as Error).message})`);
+    throw new ConfigError('CONFIG_SCHEMA_INVALID', `${file} is not valid JSON (${(error as Error).message})`, { cause: error });
   }
 }
 

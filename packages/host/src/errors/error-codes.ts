@@ -26,7 +26,7 @@ export const ERROR_CODES = {
 
   // config/
   CONFIG_NO_PROJECT: { meaning: 'a project config write was asked for outside any project', exitCode: 2, fix: 'run it inside a project, or pass --user' },
-  CONFIG_INVALID_KEY: { meaning: 'a dotted config key is empty, has an empty segment or a forbidden name', exitCode: 2, fix: 'use a key such as extensions.<name>.<key>' },
+  CONFIG_INVALID_KEY: { meaning: 'a dotted config key is empty, has an empty segment or a forbidden name', exitCode: 2, fix: 'use a key such as `extensions.<name>.<key>`' },
   CONFIG_NOT_AN_OBJECT: { meaning: 'a config key goes through a value that is not an object', exitCode: 2, fix: 'unset the parent key first' },
   CONFIG_INVALID_VALUE: { meaning: "a config value breaks a rule (the extension's schema, the dev-path list)", exitCode: 2, fix: "see the extension's config keys with `extensions info <name>`" },
   CONFIG_USER_ONLY: { meaning: 'extensions.paths may only be written to the user config', exitCode: 2, fix: 'pass --user, or use `extensions link`' },
@@ -34,6 +34,21 @@ export const ERROR_CODES = {
   CONFIG_CORRUPT: { meaning: 'a config file is not valid JSON or not an object', exitCode: 1, fix: 'repair the file by hand, or let the next config write keep it aside' },
   CONFIG_SCHEMA_INVALID: { meaning: "an extension's config schema is not a valid JSON Schema, or a $ref fails", exitCode: 2, fix: "report it to the extension's author" },
   CONFIG_SCHEMA_UNSUPPORTED: { meaning: "the config schema's $schema names a draft that is not supported", exitCode: 2, fix: 'use draft-07, 2019-09 or 2020-12' },
+  CONFIG_DEV_PATH_MISSING: { meaning: 'a folder to link as a dev source does not exist or is not a folder', exitCode: 2, fix: "link the extension's package folder (the one holding its package.json)" },
+
+  // run/: launching extension processes
+  RUNNABLE_INVALID: { meaning: 'a runnable is not exactly one `bin` or a non-empty `exec`, or its program is a relative path without `./`', exitCode: 2, fix: "correct the extension's package.json manifest" },
+  RUNNABLE_MISSING_BIN: { meaning: 'a package file named by `bin` or a `./` element does not exist, or is not a file', exitCode: 2, fix: 'reinstall the extension, or correct the path in its manifest' },
+  RUNNABLE_NOT_EXECUTABLE: { meaning: 'a `./` program at the start of `exec` lacks its run bit', exitCode: 2, fix: 'chmod +x the program, or run it through an interpreter such as ["python3", "./tool.py"]' },
+  RUNNABLE_NOT_ON_PATH: { meaning: 'the bare program at the start of `exec` is not an executable on PATH', exitCode: 2, fix: 'install the program or add its folder to PATH' },
+  RUNNABLE_ESCAPES_PACKAGE: { meaning: 'a package path leaves the package through `..`, an absolute path or a symlink', exitCode: 2, fix: 'ship the file inside the package and name it relative to the package root' },
+  RUNNABLE_SPAWN_FAILED: { meaning: 'the operating system refused to start the resolved program (ENOENT, EACCES...)', exitCode: 2, fix: 'check that the program exists and is executable; reinstall the extension if it ships it' },
+  RUNNABLE_NOT_DECLARED: { meaning: 'the extension declares no such command, peer or sidecar (or has no valid name)', exitCode: 2, fix: 'see what it declares with `extensions info <name>`' },
+
+  // peers/: extension peers and their actions
+  PEER_ACTION_FAILED: { meaning: "an extension's peer failed to run an action: it answered with an error, could not start, or exited", exitCode: 1, fix: "see the peer's log and last error with `extensions info <name>`" },
+  PEER_ACTION_UNKNOWN: { meaning: 'no enabled extension offers the action', exitCode: 1, fix: 'run `actions list` to see the actions on offer' },
+  PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: 'approve it again with `extensions enable <name>`' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */

@@ -10,13 +10,18 @@ export interface PeerAuthorization {
 }
 
 /**
- * Checks a peer's answer against the approved manifest: it must claim exactly the approved name, announce no
- * contribution and ask for no capability the manifest does not declare. Throws an Error whose message names
- * what was refused; grants are the approved ones the peer asked for (default-deny).
+ * Checks a peer's answer against what was approved: it must claim exactly the approved name and version,
+ * and ask for no capability the manifest does not declare. Throws an Error whose message names what was
+ * refused; grants are the approved ones the peer asked for (default-deny).
  */
-export function authorizePeer(peer: InitializeResult, manifest: ExtensionManifest, approvedGrants: readonly string[]): PeerAuthorization {
+export function authorizePeer(peer: InitializeResult, approved: { manifest: ExtensionManifest; version: string }, approvedGrants: readonly string[]): PeerAuthorization {
+  const { manifest } = approved;
   if (peer.name !== manifest.name) {
     throw new Error(`the peer claims to be "${peer.name}" but was started and approved as "${manifest.name}"; a peer cannot take another extension's name`);
+  }
+  if (peer.version !== approved.version) {
+    // Another version is other code than the user approved, just as another name is another extension.
+    throw new Error(`the peer claims version "${peer.version}" but version ${approved.version} of ${manifest.name} was started and approved; the peer must announce its package version`);
   }
   const declaredCaps = new Set([...(manifest.capabilities?.required ?? []), ...(manifest.capabilities?.optional ?? [])]);
   const asked = [...(peer.capabilities.required ?? []), ...(peer.capabilities.optional ?? [])];

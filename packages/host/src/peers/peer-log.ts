@@ -1,4 +1,6 @@
-import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Options of {@link PeerLog}. */
@@ -18,6 +20,13 @@ export interface PeerLogOptions {
 /**
  * A peer's stderr on disk, size-capped with rotation, plus a ring of its last lines for crash reports.
  * It only ever receives what the peer itself wrote to stderr: the host logs no request payloads or tokens.
+ *
+ * Writing never blocks the event loop: chunks are queued and written in order by one asynchronous writer
+ * (batched: what arrives during a write goes out in the next one). The rotation is the same as a file
+ * written synchronously: a chunk that would take the file over `maxBytes` goes to a new file. Nothing is
+ * lost except what the rotation drops by design: when more is queued than the rotated files can hold
+ * (`maxBytes * (keep + 1)`), the oldest queued chunks are dropped, and a note says how many bytes.
+ * {@link flush} waits for the queue to be written; {@link close} also closes the file.
  */
 export class PeerLog {
   readonly path: string;
@@ -26,40 +35,33 @@ export class PeerLog {
   private readonly tailLines: number;
   private readonly lines: string[] = [];
   private partial = '';
-  private fd: number | undefined;
+  private file: FileHandle | undefined;
   private size = 0;
+  private queue: Buffer[] = [];
+  private queuedBytes = 0;
+  private droppedBytes = 0;
+  private writing: Promise<void> | undefined;
 
   constructor(options: PeerLogOptions) {
     this.maxBytes = options.maxBytes ?? 1024 * 1024;
     this.keep = options.keep ?? 3;
     this.tailLines = options.tailLines ?? 50;
     if (!(this.maxBytes > 0)) throw new TypeError(`PeerLog maxBytes must be a positive number of bytes, got ${options.maxBytes}`);
+    if (!(Number.isInteger(this.keep) && this.keep >= 1)) throw new TypeError(`PeerLog keep must be an integer >= 1, got ${options.keep}`);
     mkdirSync(options.dir, { recursive: true });
     this.path = join(options.dir, options.fileName ?? 'peer.log');
   }
 
-  /** Appends a chunk of the peer's stderr. */
+  /** Queues a chunk of the peer's stderr. */
   write(chunk: Buffer | string): void {
     const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
     this.remember(text);
-    this.append(text);
+    this.enqueue(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   }
 
-  /** Writes one line of the host's own (a lifecycle note, never a payload), marked as such; not part of {@link tail}. */
+  /** Queues one line of the host's own (a lifecycle note, never a payload), marked as such; not part of {@link tail}. */
   note(line: string): void {
-    this.append(`[host ${new Date().toISOString()}] ${line}\n`);
-  }
-
-  private append(text: string): void {
-    const bytes = Buffer.from(text, 'utf8');
-    if (this.fd === undefined) this.open();
-    if (this.size + bytes.length > this.maxBytes && this.size > 0) this.rotate();
-    try {
-      writeSync(this.fd as number, bytes);
-      this.size += bytes.length;
-    } catch {
-      // A full disk must not take the host down with the peer's log.
-    }
+    this.enqueue(Buffer.from(`[host ${new Date().toISOString()}] ${line}\n`, 'utf8'));
   }
 
   /** The last lines the peer itself wrote (at most `tailLines`), the unfinished one included; host notes are not in it. */
@@ -67,10 +69,68 @@ export class PeerLog {
     return this.partial ? [...this.lines, this.partial] : [...this.lines];
   }
 
-  /** Closes the file; later writes reopen it. Disposing twice is harmless. */
-  dispose(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
+  /** Resolves once everything queued so far is written. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  /** Writes what is queued, then closes the file; later writes reopen it. Closing twice is harmless. */
+  async close(): Promise<void> {
+    await this.flush();
+    const file = this.file;
+    this.file = undefined;
+    await file?.close().catch(() => undefined);
+  }
+
+  private enqueue(bytes: Buffer): void {
+    this.queue.push(bytes);
+    this.queuedBytes += bytes.length;
+    // More than the rotation keeps would be rotated away by what follows it anyway: drop the oldest now.
+    const limit = this.maxBytes * (this.keep + 1);
+    while (this.queuedBytes > limit && this.queue.length > 1) {
+      const dropped = this.queue.shift() as Buffer;
+      this.queuedBytes -= dropped.length;
+      this.droppedBytes += dropped.length;
+    }
+    this.writing ??= this.drain().finally(() => {
+      this.writing = undefined;
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      if (this.droppedBytes > 0) {
+        this.queue.unshift(Buffer.from(`[host ${new Date().toISOString()}] ${this.droppedBytes} bytes of output dropped: more arrived at once than the rotated logs keep\n`, 'utf8'));
+        this.queuedBytes += (this.queue[0] as Buffer).length;
+        this.droppedBytes = 0;
+      }
+      try {
+        if (!this.file) await this.open();
+        // The chunks that fit in the current file, at least one into an empty file.
+        let bytes = 0;
+        let count = 0;
+        for (const chunk of this.queue) {
+          if (this.size + bytes + chunk.length > this.maxBytes && this.size + bytes > 0) break;
+          bytes += chunk.length;
+          count++;
+        }
+        if (count === 0) {
+          await this.rotate();
+          continue;
+        }
+        const batch = this.queue.splice(0, count);
+        this.queuedBytes -= bytes;
+        await (this.file as FileHandle).write(batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch, bytes));
+        this.size += bytes;
+      } catch {
+        // A full disk must not take the host down with the peer's log: what could not be written is dropped.
+        this.queue = [];
+        this.queuedBytes = 0;
+        await this.file?.close().catch(() => undefined);
+        this.file = undefined;
+        return;
+      }
+    }
   }
 
   private remember(text: string): void {
@@ -82,31 +142,18 @@ export class PeerLog {
     }
   }
 
-  private open(): void {
-    this.fd = openSync(this.path, 'a', 0o600);
-    try {
-      this.size = statSync(this.path).size;
-    } catch {
-      this.size = 0;
-    }
+  private async open(): Promise<void> {
+    this.file = await open(this.path, 'a', 0o600);
+    this.size = (await this.file.stat()).size;
   }
 
-  private rotate(): void {
-    this.dispose();
-    rmSync(`${this.path}.${this.keep}`, { force: true });
-    for (let i = this.keep - 1; i >= 1; i--) {
-      try {
-        renameSync(`${this.path}.${i}`, `${this.path}.${i + 1}`);
-      } catch {
-        // not there yet
-      }
-    }
-    try {
-      renameSync(this.path, `${this.path}.1`);
-    } catch {
-      // already gone
-    }
-    this.open();
+  private async rotate(): Promise<void> {
+    await this.file?.close().catch(() => undefined);
+    this.file = undefined;
+    await rm(`${this.path}.${this.keep}`, { force: true });
+    for (let i = this.keep - 1; i >= 1; i--) await rename(`${this.path}.${i}`, `${this.path}.${i + 1}`).catch(() => undefined);
+    await rename(this.path, `${this.path}.1`).catch(() => undefined);
+    await this.open();
   }
 }
 

@@ -1,114 +1,137 @@
 import { readdir } from 'node:fs/promises';
 import type { Connection, Disposable, RequestOptions } from '@outboard/protocol';
-import type { ExtensionManifest } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
-import type { Host } from '../host.js';
-import type { ExtensionRecord } from '../extension-record.js';
+import type { ExtensionManifest } from '@outboard/manifest';
+import type { HostIdentity } from '../identity/host-identity.js';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
 import type { EventBus } from '../bus/event-bus.js';
+import type { ProjectStore } from '../projects/project-store.js';
+import { OutboardError } from '../errors/outboard-error.js';
 import { ContributionRegistry } from '../contributions/contribution-registry.js';
 import { NotificationCenter } from '../contributions/notification-center.js';
 import { normalizeActionResult } from '../contributions/action-result.js';
 import { routeContribution } from '../contributions/contribution-owner.js';
 import { ActionInputChecker } from '../contributions/action-input.js';
 import type { ActionResult } from '../contributions/action-result.js';
-import { PeerSupervisor } from './peer-supervisor.js';
-import type { PeerSupervisorOptions } from './peer-supervisor.js';
-import { registerPeerServices, serveBrokerOnConnection } from './peer-services.js';
-import { matchesActivation } from './activation.js';
 import { registerHostServices } from '../broker/services/host-services.js';
 import { ExtensionStorage } from '../storage/extension-storage.js';
+import { PeerSupervisor } from './peer-supervisor.js';
+import type { PeerExtension, PeerSupervisorOptions } from './peer-supervisor.js';
+import type { PeerStatus } from './peer-status.js';
+import type { ExtensionCatalog, GrantSource, HubLocator, PeerLauncher } from './peer-seams.js';
+import { PeerSessions } from './peer-sessions.js';
+import { registerPeerServices } from './peer-services.js';
+import { serveBrokerOnConnection } from './broker-on-connection.js';
+import { PeerActivation } from './peer-activation.js';
+import { ActionNeedsApprovalError, PeerActionError, actionsOf, withheldActionsOf } from './peer-actions.js';
+import type { ActionVerdict, DeclaredAction, WithheldAction } from './peer-actions.js';
+import { TurnMemo } from './turn-budget.js';
+import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
+import type { GroupWatchdog } from '../process/process-group-watchdog.js';
+import type { TurnBudget } from './turn-budget.js';
 
-/** Distinct event types remembered while an activation check runs (more are only checked next time they occur). */
-const MAX_PENDING_EVENT_TYPES = 1024;
-
-/** An action as declared by an enabled extension's manifest (it can be listed without starting anything). */
-export interface DeclaredAction {
-  id: string;
-  title: string;
-  extension: string;
-  targets: readonly string[];
+/** What a {@link PeerManager} is built on: the parts of its host it uses, each a narrow seam. */
+export interface PeerManagerDeps {
+  identity: Pick<HostIdentity, 'id' | 'version'>;
+  /** The host's home (peer logs and storage live under `<home>/ext/<name>/`). */
+  home: string;
+  catalog: ExtensionCatalog;
+  grants: GrantSource;
+  launcher: PeerLauncher;
+  hub: HubLocator;
+  broker: CapabilityBroker;
+  bus: EventBus;
+  projects: ProjectStore;
+  /** Keeps peers' process groups from outliving the host. Default: a watchdog of the manager's own. */
+  watchdog?: GroupWatchdog;
 }
 
 /** Options of {@link PeerManager}. */
 export interface PeerManagerOptions {
-  broker: CapabilityBroker;
-  bus: EventBus;
-  /** Options of every supervisor. */
+  /** Options of every supervisor. Default: the supervisor's defaults. */
   supervisor?: PeerSupervisorOptions;
 }
 
 /**
  * Every peer of one host: creates supervisors for enabled extensions that declare a peer, activates them
- * lazily (`onAction`, `onRpc`, `onEvent:<glob>`, `onProject:<glob>` when a project is registered or through
- * {@link activateForProject}, `onStartup` when the host calls {@link startOnStartup}),
- * routes actions and RPC calls to them, and serves them the host services through the capability broker.
+ * lazily (see {@link PeerActivation}), routes actions and RPC calls to them, and serves them the host
+ * services through the capability broker. It owns its supervisors, their sessions and its registries.
  */
 export class PeerManager {
   readonly contributions = new ContributionRegistry();
   readonly notifications = new NotificationCenter();
   private readonly actionInput: ActionInputChecker;
   private readonly supervisors = new Map<string, PeerSupervisor>();
-  private readonly connections = new Map<string, Connection>();
-  private readonly subscriptions = new Map<string, Map<string, Disposable>>();
+  private readonly sessions = new PeerSessions();
   private readonly disposables: Disposable[] = [];
-  /** Event types waiting for an `onEvent` activation check (see activateOnEvent). */
-  private readonly pendingEventTypes = new Set<string>();
-  private eventActivation: Promise<void> | undefined;
-  /** Grants read in this event-loop turn, by extension name (cleared at the end of the turn). */
-  private readonly grantsThisTurn = new Map<string, CapabilityGrants>();
+  private readonly grantsThisTurn = new TurnMemo<string, CapabilityGrants>();
   /** The approved manifests of the peers started so far, by extension name. */
   private readonly manifests = new Map<string, ExtensionManifest>();
+  private readonly activation: PeerActivation;
+  private readonly watchdog: GroupWatchdog;
+  /** The last bus event the manager has seen, and who waits for a later one (see activationSettled). */
+  private seenSeq = 0;
+  private readonly seqWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly host: Host,
-    private readonly options: PeerManagerOptions,
+    private readonly deps: PeerManagerDeps,
+    private readonly options: PeerManagerOptions = {},
   ) {
-    this.actionInput = new ActionInputChecker({ hostId: host.identity.id, projectExists: (id) => host.projects.get(id) !== undefined });
+    const { broker, bus } = deps;
+    if (deps.watchdog) this.watchdog = deps.watchdog;
+    else {
+      const own = new ProcessGroupWatchdog();
+      this.watchdog = own;
+      this.disposables.push(own);
+    }
+    this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name) });
+    this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });
     this.disposables.push(
       registerPeerServices(
         {
-          broker: options.broker,
-          bus: options.bus,
+          broker,
+          bus,
           contributions: this.contributions,
           notifications: this.notifications,
-          projects: host.projects,
+          projects: deps.projects,
           callRpc: (m, p, signal) => this.callRpc(m, p, { signal }),
           hubRoutes: (ext) => this.manifests.get(ext)?.permissions?.hub ?? [],
-          hub: () => host.runningHub(),
-          hostId: host.identity.id,
+          hub: () => deps.hub.runningHub(),
+          hostId: deps.identity.id,
         },
-        (ext) => this.connections.get(ext),
-        this.subscriptions,
+        (ext) => this.sessions.connectionOf(ext),
+        this.sessions.subscriptions,
       ),
     );
     const storages = new Map<string, ExtensionStorage>();
     this.disposables.push(
-      registerHostServices(options.broker, {
-        bus: options.bus,
-        projects: host.projects,
-        storageFor: (ext) => storages.get(ext) ?? storages.set(ext, new ExtensionStorage({ home: host.home, extension: ext })).get(ext)!,
+      registerHostServices(broker, {
+        bus,
+        projects: deps.projects,
+        storageFor: (ext) => storages.get(ext) ?? storages.set(ext, new ExtensionStorage({ home: deps.home, extension: ext })).get(ext)!,
         declaredEvents: (ext) => this.manifests.get(ext)?.contributes?.events,
       }),
     );
     this.disposables.push(
-      options.bus.subscribe({ types: ['*'] }, (event) => {
+      bus.subscribe({ types: ['*'] }, (event) => {
+        this.seenSeq = event.seq;
+        for (const wake of this.seqWaiters.splice(0)) wake();
         if (event.type.startsWith('extension.peer.')) return;
-        this.activateOnEvent(event.type);
+        this.activation.onEvent(event.type);
         // A newly registered project wakes the peers whose `onProject:<glob>` matches a file at its root.
         const root = (event.body as { root?: unknown } | undefined)?.root;
         if (event.type === 'project.registered' && typeof root === 'string') {
-          readdir(root).then((names) => this.activateForProject(names), () => undefined);
+          void this.activation.track(readdir(root).then((names) => this.activateForProject(names), () => undefined));
         }
       }),
     );
   }
 
   /** The enabled extensions that declare a peer. */
-  async peerExtensions(): Promise<ExtensionRecord[]> {
-    const { extensions } = await this.host.extensions();
-    return extensions.filter((e) => e.state === 'enabled' && e.manifest?.peer && e.name);
+  async peerExtensions(): Promise<PeerExtension[]> {
+    const { extensions } = await this.deps.catalog.extensions();
+    return extensions.filter((e): e is PeerExtension => e.state === 'enabled' && !!e.manifest?.peer && !!e.name);
   }
 
   /** The supervisor of an enabled extension's peer (created on first use), or undefined. */
@@ -116,24 +139,22 @@ export class PeerManager {
     const existing = this.supervisors.get(name);
     if (existing) return existing;
     const ext = (await this.peerExtensions()).find((e) => e.name === name);
-    if (!ext || !ext.manifest || !ext.name) return undefined;
+    if (!ext) return undefined;
+    // Another call may have created it while the extensions were read.
+    const raced = this.supervisors.get(name);
+    if (raced) return raced;
     this.manifests.set(ext.name, ext.manifest);
     const supervisor = new PeerSupervisor(
       {
-        identity: this.host.identity,
-        home: this.host.home,
-        baseEnv: this.host.env,
-        extension: { name: ext.name, dir: ext.dir, version: ext.version, manifest: ext.manifest },
-        grants: () => this.grantsOf(ext),
-        config: async () => {
-          const checked = await this.host.extensionConfig(ext);
-          if (checked.problems.length) throw new Error(`its config breaks its schema: ${checked.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-          return checked.value;
-        },
-        hub: () => this.host.runningHub(),
-        serve: (connection, extension, grants) => this.serve(connection, extension, grants),
+        extension: ext,
+        host: this.deps.identity,
+        logDir: `${this.deps.home}/ext/${ext.name}/logs`,
+        launcher: this.deps.launcher,
+        grants: { current: () => this.grantsOf(ext) },
+        services: { serve: (connection, extension, grants, budget) => this.serve(connection, extension, grants, budget) },
+        watchdog: this.watchdog,
         contributions: this.contributions,
-        onTransition: (t) => this.options.bus.publish({ type: 'extension.peer.state', source: this.host.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, reason: t.reason } }),
+        onTransition: (t) => this.deps.bus.publish({ type: 'extension.peer.state', source: this.deps.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, reason: t.reason } }),
       },
       this.options.supervisor,
     );
@@ -141,106 +162,139 @@ export class PeerManager {
     return supervisor;
   }
 
+  /**
+   * What `extensions info` and a failed action show about an extension's peer, or undefined when it has none.
+   * `settleMs`: wait up to this long for a peer that just dropped its connection to exit, to say how it ended.
+   */
+  async peerStatus(name: string, options: { settleMs?: number } = {}): Promise<PeerStatus | undefined> {
+    const supervisor = await this.supervisor(name);
+    if (supervisor && options.settleMs) await supervisor.settle(options.settleMs);
+    return supervisor?.status();
+  }
+
   /** Starts every peer that asks for `onStartup`. */
   async startOnStartup(): Promise<void> {
-    await this.activateFor((a) => a === 'onStartup');
+    await this.activation.startOnStartup();
+  }
+
+  /**
+   * Resolves once the activation checks of the events and projects seen so far are done (their starts
+   * included): a peer not started by then was not activated by them.
+   */
+  async activationSettled(): Promise<void> {
+    const target = this.deps.bus.lastSeq;
+    while (this.seenSeq < target) await new Promise<void>((resolve) => this.seqWaiters.push(resolve));
+    await this.activation.settled();
   }
 
   /** Starts the peers whose `onProject:<glob>` activation matches a file name present in the project root. */
   async activateForProject(fileNames: readonly string[]): Promise<void> {
-    await this.activateFor((a) => fileNames.some((f) => matchesActivation(a, 'onProject', f)));
+    await this.activation.forProject(fileNames);
   }
 
   /** Actions declared by enabled extensions' manifests (no peer is started to list them). */
   async declaredActions(): Promise<DeclaredAction[]> {
-    return (await this.peerExtensions())
-      .flatMap((e) => (e.manifest?.contributes?.actions ?? []).map((a) => ({ id: a.id, title: a.title, extension: e.name as string, targets: a.targets ?? ['global'] })))
-      .sort((a, b) => a.id.localeCompare(b.id));
+    return actionsOf(await this.peerExtensions());
   }
 
-  /** Runs an action: starts its peer when needed (`onAction`), calls `actions/invoke`, checks and bounds the result. */
+  /**
+   * Every action on offer, and those withheld because their extension is not enabled as installed (e.g. it
+   * changed since it was approved), each with its reason and the command that approves it again.
+   */
+  async listActions(): Promise<{ actions: DeclaredAction[]; withheld: WithheldAction[] }> {
+    const { extensions } = await this.deps.catalog.extensions();
+    return { actions: await this.declaredActions(), withheld: withheldActionsOf(extensions, this.deps.identity.id) };
+  }
+
+  /** Whether action `id` can run, needs its extension approved again (and how), or is unknown. Starts nothing. */
+  async resolveAction(id: string): Promise<ActionVerdict> {
+    const { actions, withheld } = await this.listActions();
+    const action = actions.find((a) => a.id === id);
+    if (action) return { kind: 'run', action };
+    const held = withheld.find((a) => a.id === id);
+    if (held) return { kind: 'needs-approval', action: held };
+    return { kind: 'unknown', known: [...new Set([...actions, ...withheld].map((a) => a.id))] };
+  }
+
+  /**
+   * Runs an action: starts its peer when needed (`onAction`), calls `actions/invoke`, checks and bounds the
+   * result. Throws {@link ActionNeedsApprovalError} (extension changed since approval, or disabled),
+   * OutboardError `PEER_ACTION_UNKNOWN`, or {@link PeerActionError} for every failure of the peer.
+   */
   async invokeAction(id: string, input: { projectId?: string; args?: unknown }, options: RequestOptions = {}): Promise<ActionResult> {
-    const owner = routeContribution(await this.peerExtensions(), 'action', id, this.host.identity.id);
-    const declared = owner.manifest?.contributes?.actions?.find((a) => a.id === id);
-    const checked = await this.actionInput.check({ id, extension: owner.name as string, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner));
-    const supervisor = await this.requireSupervisor(owner.name as string);
-    const raw = await supervisor.request('actions/invoke', { id, ...checked }, options);
-    return normalizeActionResult(raw);
+    const verdict = await this.resolveAction(id);
+    if (verdict.kind === 'needs-approval') throw new ActionNeedsApprovalError(verdict.action);
+    if (verdict.kind === 'unknown') throw new OutboardError('PEER_ACTION_UNKNOWN', `no enabled extension offers action "${id}"`, { hint: `\`${this.deps.identity.id} actions list\` shows those that do` });
+    const { action } = verdict;
+    // One owner or a refusal naming every declarer; then the input is checked before the peer sees it.
+    const owner = routeContribution(await this.peerExtensions(), 'action', id, this.deps.identity.id);
+    const declared = owner.manifest.contributes?.actions?.find((a) => a.id === id);
+    const checked = await this.actionInput.check({ id, extension: owner.name, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner));
+    const supervisor = await this.supervisor(action.extension);
+    try {
+      if (!supervisor) throw new ResponseError('unavailable', 'it has no peer that can run (is it enabled?)');
+      const raw = await supervisor.request('actions/invoke', { id, ...checked }, options);
+      return normalizeActionResult(raw);
+    } catch (error) {
+      throw await this.actionFailure(action, supervisor, error);
+    }
   }
 
   /** Calls an RPC method served by a peer (starting it on `onRpc`). */
   async callRpc(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    const owner = routeContribution(await this.peerExtensions(), 'rpc', method, this.host.identity.id);
-    const supervisor = await this.requireSupervisor(owner.name as string);
-    return supervisor.request('rpc/invoke', { method, params: params ?? null }, options);
+    const owner = routeContribution(await this.peerExtensions(), 'rpc', method, this.deps.identity.id);
+    const supervisor = await this.supervisor(owner.name);
+    if (!supervisor) throw new ResponseError('unavailable', `extension ${owner.name} has no peer that can run (is it enabled?)`);
+    try {
+      return await supervisor.request('rpc/invoke', { method, params: params ?? null }, options);
+    } catch (error) {
+      if (error instanceof ResponseError && error.origin === 'local' && error.reason === 'unavailable') throw new ResponseError('unavailable', `${owner.name}: ${error.message}`, error.data);
+      throw error;
+    }
   }
 
   /** Stops every peer (in parallel) and releases the manager. */
   async dispose(): Promise<void> {
-    await Promise.all([...this.supervisors.values()].map((s) => s.stop('the host is shutting down')));
+    await Promise.all([...this.supervisors.values()].map(async (s) => {
+      await s.stop('the host is shutting down');
+      await s.log.close();
+    }));
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 
-  private async requireSupervisor(name: string): Promise<PeerSupervisor> {
-    const s = await this.supervisor(name);
-    if (!s) throw new ResponseError('unavailable', `extension ${name} has no peer that can run (is it enabled?)`);
-    return s;
+  /** The one error of a failed action: the peer's message, and how the peer ended when it did (said once). */
+  private async actionFailure(action: DeclaredAction, supervisor: PeerSupervisor | undefined, error: unknown): Promise<PeerActionError> {
+    const reason = error instanceof ResponseError ? error.reason : 'internal';
+    let message = error instanceof Error ? error.message : String(error);
+    const details: string[] = [];
+    if (supervisor && reason === 'unavailable') {
+      // A peer that just dropped the connection is still exiting: wait (briefly) to say how it ended.
+      await supervisor.settle(2000);
+      const { lastError } = supervisor.status();
+      if (lastError && lastError.startsWith(message)) message = lastError;
+      else if (lastError && !message.includes(lastError)) details.push(`peer: ${lastError}`);
+    }
+    if (supervisor && reason !== 'cancelled') details.push(`log: ${supervisor.log.path}`);
+    return new PeerActionError(action.extension, action.id, reason, message, { details, cause: error });
   }
 
-  /**
-   * Starts the peers whose `onEvent:<glob>` matches `type`. Checks are coalesced: one runs at a time, for
-   * every type seen meanwhile, so a burst of events costs one look at the extensions, not one per event.
-   */
-  private activateOnEvent(type: string): void {
-    if (this.pendingEventTypes.size < MAX_PENDING_EVENT_TYPES) this.pendingEventTypes.add(type);
-    if (this.eventActivation) return;
-    this.eventActivation = (async () => {
-      while (this.pendingEventTypes.size > 0) {
-        const types = [...this.pendingEventTypes];
-        this.pendingEventTypes.clear();
-        await this.activateFor((activation) => types.some((t) => matchesActivation(activation, 'onEvent', t)));
-      }
-    })()
-      .catch(() => undefined)
-      .finally(() => {
-        this.eventActivation = undefined;
-      });
-  }
-
-  private async activateFor(match: (activation: string) => boolean): Promise<void> {
-    const exts = await this.peerExtensions();
-    const starts = exts
-      .filter((e) => (e.manifest?.peer?.activation ?? []).some(match))
-      .map(async (e) => {
-        const s = await this.supervisor(e.name as string);
-        if (s && s.state === 'stopped') await s.start().catch(() => undefined);
-      });
-    await Promise.all(starts);
-  }
-
-  private serve(connection: Connection, extension: string, grants: () => CapabilityGrants): Disposable {
-    this.connections.set(extension, connection);
-    const served = serveBrokerOnConnection(this.options.broker, connection, extension, grants);
+  private serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {
+    const session = this.sessions.open(extension, connection);
+    const served = serveBrokerOnConnection(this.deps.broker, connection, extension, grants, budget);
     return {
       dispose: () => {
         served.dispose();
-        if (this.connections.get(extension) === connection) this.connections.delete(extension);
-        for (const sub of this.subscriptions.get(extension)?.values() ?? []) sub.dispose();
-        this.subscriptions.delete(extension);
+        session.dispose();
       },
     };
   }
 
-  private grantsOf(ext: ExtensionRecord): CapabilityGrants {
-    // Read fresh for every request, but once per event-loop turn: a peer flooding requests would otherwise
-    // cost a stat of approvals.json each (a change made by another process lands between turns anyway).
-    const key = ext.name as string;
-    const known = this.grantsThisTurn.get(key);
-    if (known) return known;
-    if (this.grantsThisTurn.size === 0) setImmediate(() => this.grantsThisTurn.clear());
-    const approval = this.host.approvals.freshFind(ext);
-    const grants = approval?.enabled ? approval.grants : { capabilities: [] };
-    this.grantsThisTurn.set(key, grants);
-    return grants;
+  /** Read fresh for every request, but once per event-loop turn: a peer flooding requests would otherwise cost a stat of approvals.json each. */
+  private grantsOf(ext: PeerExtension): CapabilityGrants {
+    return this.grantsThisTurn.get(ext.name, () => {
+      const approval = this.deps.grants.freshFind(ext);
+      return approval?.enabled ? approval.grants : { capabilities: [] };
+    });
   }
 }
+export type { DeclaredAction, WithheldAction, ActionVerdict } from './peer-actions.js';

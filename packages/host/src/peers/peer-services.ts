@@ -1,14 +1,11 @@
 import type { Connection, Disposable } from '@outboard/protocol';
-import { ResponseError } from '@outboard/protocol';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
-import { ServiceError, isServiceError } from '../broker/service-error.js';
-import type { CapabilityGrants } from '../approvals/approval-record.js';
+import { ServiceError } from '../broker/service-error.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { NotificationCenter } from '../contributions/notification-center.js';
 import { checkProjectInput, type ProjectLookup } from '../broker/services/project-input.js';
 import { performHubRequest } from './hub-request.js';
-import { TurnBudget } from './turn-budget.js';
 
 /** The parts of the host the peer services reach. */
 export interface PeerServiceDeps {
@@ -26,9 +23,6 @@ export interface PeerServiceDeps {
   hub(): { url: string; token: string | undefined } | undefined;
   hostId: string;
 }
-
-/** Host-service calls of one peer served per event-loop turn; the rest wait for the next turn. */
-const CALLS_PER_TURN = 64;
 
 /** Largest number of event subscriptions one peer may hold. */
 const MAX_SUBSCRIPTIONS = 32;
@@ -117,29 +111,6 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
     }),
   ];
   return { dispose: () => regs.forEach((r) => r.dispose()) };
-}
-
-/**
- * Answers every broker service on a peer's connection, gated on every call with the grants of that moment.
- * Host-side errors become wire errors with their `data.code`.
- */
-export function serveBrokerOnConnection(broker: CapabilityBroker, connection: Connection, extension: string, grants: () => CapabilityGrants): Disposable {
-  // A peer's calls beyond CALLS_PER_TURN in one event-loop turn wait for the next: a flood cannot hold the loop.
-  const budget = new TurnBudget(CALLS_PER_TURN);
-  const handlers = broker.services().map(({ method }) =>
-    connection.onRequest(method, async (params, ctx) => {
-      const wait = budget.take();
-      if (wait) await wait;
-      try {
-        return await broker.invoke({ extension, grants: grants(), method, params: params ?? {}, signal: ctx.signal });
-      } catch (error) {
-        if (isServiceError(error)) throw new ResponseError(error.code, error.message, error.details);
-        if (error instanceof ResponseError) throw error;
-        throw new ResponseError('unavailable', `the host failed to serve ${method}: ${(error as Error).message}`);
-      }
-    }),
-  );
-  return { dispose: () => handlers.forEach((h) => h.dispose()) };
 }
 
 function stringList(value: unknown, name: string): string[] | undefined {

@@ -1,4 +1,20 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { SUPPORTED_API_VERSIONS } from '@outboard/manifest';
+import type { HostIdentity } from '../identity/host-identity.js';
+
+/** The contract version this host speaks (`<P>_EXTENSION_API`): the newest manifest apiVersion it reads. */
+export const EXTENSION_API_VERSION: number = Math.max(...SUPPORTED_API_VERSIONS);
+
+/**
+ * `<P>_BIN`, the one rule: the identity's `binPath`; else the running script (`process.argv[1]`, made
+ * absolute), which is the host's CLI entry when the host runs as a CLI; else the empty string.
+ */
+export function hostBinPath(identity: Pick<HostIdentity, 'binPath'>, argv: readonly string[] = process.argv): string {
+  if (identity.binPath) return identity.binPath;
+  const script = argv[1];
+  return script ? path.resolve(script) : '';
+}
 
 /** Input of {@link buildExtensionEnv}. Every path should be absolute. */
 export interface ExtensionEnvInput {
@@ -44,7 +60,8 @@ export function extensionEnvVariableNames(envPrefix: string): readonly string[] 
  * variables (DESIGN §5), which are always replaced, never inherited from an outer extension run.
  *
  * 1. Copies `baseEnv`, removing every inherited `<P>_EXTENSION_*`, `<P>_HUB_URL`, `<P>_TOKEN_FILE`,
- *    `<P>_SIDECAR_SECRET` and `<P>_TOKEN` so a nested run never sees a stale value.
+ *    `<P>_SIDECAR_SECRET`, `<P>_TOKEN` and the peer launch guard (`<P>_PEER_HOST`, `<P>_PEER_PROTOCOL`)
+ *    so a nested run never sees a stale value.
  * 2. Sets `<P>_EXTENSION_API`, `<P>_VERSION`, `<P>_BIN`, `<P>_HOME`, `<P>_EXTENSION_NAME`,
  *    `<P>_EXTENSION_STATE_DIR`, `<P>_EXTENSION_CONFIG`; with `hub`, `<P>_HUB_URL`, and `<P>_TOKEN_FILE` only
  *    when that file exists (checked with `fs.existsSync`, the only I/O done).
@@ -97,6 +114,8 @@ function isStaleRunVariable(p: string, key: string): boolean {
     key === `${p}_HUB_URL` ||
     key === `${p}_TOKEN_FILE` ||
     key === `${p}_SIDECAR_SECRET` ||
-    key === `${p}_TOKEN`
+    key === `${p}_TOKEN` ||
+    key === `${p}_PEER_HOST` ||
+    key === `${p}_PEER_PROTOCOL`
   );
 }

@@ -25,7 +25,7 @@ export interface ForegroundCommand {
  *   suspended and restored when the child is gone.
  * - Resolves with the child's exit code, or `128 + n` when it died of signal n. No time limit.
  *
- * Rejects with a {@link RunnableError} `spawn_failed` when the program cannot be started (ENOENT, EACCES...).
+ * Rejects with a {@link RunnableError} `RUNNABLE_SPAWN_FAILED` when the program cannot be started (ENOENT, EACCES...).
  * One foreground command at a time per process.
  */
 export function runForegroundCommand(input: ForegroundCommand): Promise<number> {
@@ -49,12 +49,11 @@ export function runForegroundCommand(input: ForegroundCommand): Promise<number> 
       if (started) return; // a failed kill() after start; the exit still comes through 'close'
       hold.dispose();
       reject(
-        new RunnableError(
-          'spawn_failed',
-          `Could not start "${input.command}" (${error.code ?? error.message}). ` +
-            'Fix: check that the program exists and is executable (reinstall the extension if it ships the program).',
-          { file: input.command, cause: error },
-        ),
+        new RunnableError('RUNNABLE_SPAWN_FAILED', `Could not start "${input.command}" (${error.code ?? error.message})`, {
+          hint: 'check that the program exists and is executable (reinstall the extension if it ships the program)',
+          file: input.command,
+          cause: error,
+        }),
       );
     });
     child.once('close', (code, signal) => {

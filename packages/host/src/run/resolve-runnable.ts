@@ -31,17 +31,18 @@ export interface ResolvedCommand {
 /**
  * Turns a manifest runnable into a command line, without running anything.
  *
- * - `bin`: `{ command: execPath, args: [<absolute bin path>] }`; no shebang or run bit needed.
- * - `exec`: every element starting with `./` becomes the absolute path of that file inside the package
+ * - `bin`: `{ command: execPath, args: [<real path of the bin file>] }`; no shebang or run bit needed.
+ * - `exec`: every element starting with `./` becomes the real path of that file inside the package
  *   (it must exist); a bare first element (`python3`) is looked up on `pathEnv` (executable regular files
  *   only); an absolute first element and every other element pass unchanged. A `./` first element must be
  *   executable.
  *
  * Every package path must stay inside the package directory, lexically and by real path (symlinks are
- * followed with `fs.realpathSync`). The caller appends the user's arguments to `args`.
+ * followed once with `fs.realpathSync`, and the real path checked is the one returned, so it is what gets
+ * spawned). The caller appends the user's arguments to `args`.
  *
- * @throws RunnableError with code `invalid_runnable`, `missing_bin`, `not_executable`,
- *   `not_found_on_path` or `escapes_package`; the message names the file and the fix.
+ * @throws RunnableError with code `RUNNABLE_INVALID`, `RUNNABLE_MISSING_BIN`, `RUNNABLE_NOT_EXECUTABLE`,
+ *   `RUNNABLE_NOT_ON_PATH` or `RUNNABLE_ESCAPES_PACKAGE`; the message names the file, the hint the fix.
  */
 export function resolveRunnable(
   runnable: Runnable,
@@ -50,12 +51,10 @@ export function resolveRunnable(
 ): ResolvedCommand {
   const { bin, exec } = runnable;
   if ((bin === undefined) === (exec === undefined)) {
-    throw new RunnableError(
-      'invalid_runnable',
-      `The runnable of the extension at "${path.resolve(packageDir)}" must have exactly one of "bin" or "exec". ` +
-        'Fix: correct the package.json manifest of the extension.',
-      { file: path.resolve(packageDir) },
-    );
+    throw new RunnableError('RUNNABLE_INVALID', `The runnable of the extension at "${path.resolve(packageDir)}" must have exactly one of "bin" or "exec"`, {
+      hint: 'correct the package.json manifest of the extension',
+      file: path.resolve(packageDir),
+    });
   }
   if (bin !== undefined) {
     const file = resolvePackagePath(packageDir, bin, 'file', `bin "${bin}"`);
@@ -67,12 +66,10 @@ export function resolveRunnable(
 function resolveExec(exec: readonly string[], packageDir: string, pathEnv: string | undefined): ResolvedCommand {
   const [first, ...rest] = exec;
   if (first === undefined || first === '') {
-    throw new RunnableError(
-      'invalid_runnable',
-      `"exec" of the extension at "${path.resolve(packageDir)}" has no program as its first element. ` +
-        'Fix: start "exec" with a program name such as "python3" or a package path such as "./bin/tool".',
-      { file: path.resolve(packageDir) },
-    );
+    throw new RunnableError('RUNNABLE_INVALID', `"exec" of the extension at "${path.resolve(packageDir)}" has no program as its first element`, {
+      hint: 'start "exec" with a program name such as "python3" or a package path such as "./bin/tool"',
+      file: path.resolve(packageDir),
+    });
   }
   return { command: resolveProgram(first, packageDir, pathEnv), args: rest.map((a) => resolveArgument(a, packageDir)) };
 }
@@ -83,32 +80,28 @@ function resolveProgram(first: string, packageDir: string, pathEnv: string | und
     try {
       fs.accessSync(file, fs.constants.X_OK);
     } catch (cause) {
-      throw new RunnableError(
-        'not_executable',
-        `exec program "${file}" is not executable. Fix: the extension author must set its run bit (chmod +x) ` +
-          'or run it through an interpreter, such as ["python3", "./tool.py"].',
-        { file, cause },
-      );
+      throw new RunnableError('RUNNABLE_NOT_EXECUTABLE', `exec program "${file}" is not executable`, {
+        hint: 'the extension author must set its run bit (chmod +x) or run it through an interpreter, such as ["python3", "./tool.py"]',
+        file,
+        cause,
+      });
     }
     return file;
   }
   if (path.isAbsolute(first)) return first;
   if (first.includes('/') || first.includes(path.sep)) {
     throw new RunnableError(
-      'invalid_runnable',
-      `exec program "${first}" of the extension at "${path.resolve(packageDir)}" is a relative path, which would ` +
-        'depend on the current directory. Fix: write package files as "./path" and system programs as a bare name.',
-      { file: first },
+      'RUNNABLE_INVALID',
+      `exec program "${first}" of the extension at "${path.resolve(packageDir)}" is a relative path, which would depend on the current directory`,
+      { hint: 'write package files as "./path" and system programs as a bare name', file: first },
     );
   }
   const found = findExecutableOnPath(first, pathEnv);
   if (found === undefined) {
-    throw new RunnableError(
-      'not_found_on_path',
-      `exec program "${first}" was not found as an executable on PATH. ` +
-        `Fix: install "${first}" or add its folder to PATH, then run the command again.`,
-      { file: first },
-    );
+    throw new RunnableError('RUNNABLE_NOT_ON_PATH', `exec program "${first}" was not found as an executable on PATH`, {
+      hint: `install "${first}" or add its folder to PATH, then run the command again`,
+      file: first,
+    });
   }
   return found;
 }

@@ -22,7 +22,7 @@ export class StoreError extends OutboardError {
   /** Absolute path of the file concerned. */
   readonly path: string;
 
-  constructor(code: StoreErrorCode, path: string, message: string, options?: { cause?: unknown }) {
+  constructor(code: StoreErrorCode, path: string, message: string, options: { cause?: unknown; hint?: string } = {}) {
     super(code, message, options);
     this.path = path;
   }

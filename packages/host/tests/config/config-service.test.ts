@@ -150,6 +150,7 @@ test('a corrupt config file is reported on read and kept aside on write', async 
 test('dev paths: added absolute and normalised, deduplicated, removed, user config only', async (t) => {
   const { home, root, nested } = layout(t);
   const config = new ConfigService({ hostId: 'ndx', home, cwd: nested });
+  for (const dir of [join(root, 'work', 'ext-a'), join(root, 'ext-b')]) mkdirSync(dir, { recursive: true });
   const first = await config.addDevPath('../../../ext-a/');
   assert.deepEqual(first.paths, [join(root, 'work', 'ext-a')]);
   assert.equal(first.file, join(home, 'config.json'));
@@ -175,7 +176,24 @@ test('dev paths: added absolute and normalised, deduplicated, removed, user conf
   const read = config.devPaths();
   assert.deepEqual(read.paths, [join(home, 'sub'), '/abs']);
   assert.deepEqual(read.problems.map((p) => p.path), ['extensions.paths.1']);
-  await assert.rejects(config.addDevPath('/y'), { code: 'CONFIG_INVALID_VALUE' });
+  await assert.rejects(config.addDevPath(join(root, 'ext-b')), { code: 'CONFIG_INVALID_VALUE' });
+});
+
+test('dev paths: linking a folder that does not exist, or a file, is refused naming it, and nothing is written', async (t) => {
+  const { home, root, nested } = layout(t);
+  const config = new ConfigService({ hostId: 'ndx', home, cwd: nested });
+  writeFileSync(join(root, 'a-file'), '');
+  for (const [path, reason] of [[join(root, 'nonexistent'), /does not exist/], [join(root, 'a-file'), /is not a folder/]] as const) {
+    await assert.rejects(config.addDevPath(path), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.code, 'CONFIG_DEV_PATH_MISSING');
+      assert.ok(error.message.includes(path), error.message);
+      assert.match(error.message, reason);
+      assert.match(error.hint ?? '', /ndx extensions link/);
+      return true;
+    });
+  }
+  assert.equal(existsSync(join(home, 'config.json')), false);
 });
 
 test('experimental flags: known ones only, missing false, non-booleans reported', async (t) => {

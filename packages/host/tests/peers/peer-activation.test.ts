@@ -18,7 +18,7 @@ describe('onProject activation', () => {
       mkdirSync(plain);
       writeFileSync(join(plain, 'README.md'), '');
       await env.host.projects.register({ root: plain });
-      await new Promise((r) => setTimeout(r, 300));
+      await peers.activationSettled();
       assert.equal((await peers.supervisor('csproj'))?.state, 'stopped', 'no .csproj: not started');
 
       const dotnet = join(projects, 'dotnet');

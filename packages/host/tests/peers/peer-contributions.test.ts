@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { peerHome } from './peer-fixtures.js';
-import { readMarks, sleep, waitUntil } from './peer-probes.js';
+import { readMarks, waitUntil } from './peer-probes.js';
 import type { PeerManager } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 15_000 };
@@ -29,8 +29,8 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
       const changes: string[] = [];
       peers.contributions.onChange((c) => changes.push(`${c.kind} ${c.extension}`));
       const starting = late.start();
-      await waitUntil('the peer to be handshaking', () => late.state === 'handshaking' && readMarks(env.marks, 'late').some((l) => l.startsWith('start')), 10_000);
-      await sleep(300);
+      // The peer marks `activating` when activate arrives: the host's checks are done, only the answer is missing.
+      await waitUntil('the peer to receive activate', () => readMarks(env.marks, 'late').includes('activating'), 10_000);
       assert.equal(late.state, 'handshaking');
       assert.deepEqual(peers.contributions.actions(), [], 'nothing visible while the peer is not ready');
       assert.equal(peers.contributions.findRpc('late.echo'), undefined);
@@ -59,7 +59,8 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
       const updates = Array.from({ length: 20 }, (_, i) => ({ method: 'status/set', params: { id: 'stat.status', text: `step ${i}`, severity: 'ok' } }));
       const outcomes = await hostCalls(peers, 'stat.call', updates);
       assert.ok(outcomes.every((o) => o.error === undefined), JSON.stringify(outcomes.find((o) => o.error)));
-      await sleep(150);
+      // All 20 were applied before the first change is announced: coalesced, there is one change (or a few), not 20.
+      await waitUntil('the status change to be announced', () => statusChanges.length >= 1);
       assert.ok(statusChanges.length >= 1 && statusChanges.length < 20, `${statusChanges.length} changes for 20 updates`);
       assert.deepEqual(peers.contributions.statusItems()[0]?.values['']?.text, 'step 19');
       const [long, unknown] = await hostCalls(peers, 'stat.call', [
@@ -82,14 +83,17 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
       const [subscribed] = await hostCalls(peers, 'listener.call', [{ method: 'events/subscribe', params: { types: ['demo.*'] } }]);
       const subscription = (subscribed?.ok as { subscription: string }).subscription;
       assert.match(subscription, /^sub-/);
-      for (const type of ['demo.one', 'other.two', 'demo.three']) env.host.bus.publish({ type, source: 'test', attributes: { t: type } });
-      await waitUntil('the events to reach the peer', () => readMarks(env.marks, 'listener').filter((l) => l.startsWith('event ')).length >= 2, 5000);
-      await sleep(200);
-      assert.deepEqual(readMarks(env.marks, 'listener').filter((l) => l.startsWith('event ')), ['event demo.one {"t":"demo.one"}', 'event demo.three {"t":"demo.three"}']);
+      // Events reach a peer in publish order: once the last one is there, any other would have been too.
+      for (const type of ['demo.one', 'other.two', 'demo.three', 'demo.end']) env.host.bus.publish({ type, source: 'test', attributes: { t: type } });
+      await waitUntil('the events to reach the peer', () => readMarks(env.marks, 'listener').some((l) => l.startsWith('event demo.end')), 5000);
+      assert.deepEqual(readMarks(env.marks, 'listener').filter((l) => l.startsWith('event ')), ['event demo.one {"t":"demo.one"}', 'event demo.three {"t":"demo.three"}', 'event demo.end {"t":"demo.end"}']);
+      // A second subscription stays, as the witness: its event, published last, arrives after demo.four would have.
+      await hostCalls(peers, 'listener.call', [{ method: 'events/subscribe', params: { types: ['witness.*'] } }]);
       const [gone] = await hostCalls(peers, 'listener.call', [{ method: 'events/unsubscribe', params: { subscription } }]);
       assert.deepEqual(gone?.ok, { unsubscribed: true });
       env.host.bus.publish({ type: 'demo.four', source: 'test' });
-      await sleep(300);
+      env.host.bus.publish({ type: 'witness.done', source: 'test' });
+      await waitUntil('the witness event to reach the peer', () => readMarks(env.marks, 'listener').some((l) => l.startsWith('event witness.done')), 5000);
       assert.ok(!readMarks(env.marks, 'listener').some((l) => l.startsWith('event demo.four')));
     } finally {
       await env.cleanup();
@@ -102,7 +106,7 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
       const peers = await env.host.peers({ supervisor: fast });
       const waiter = await peers.supervisor('waiter');
       for (let i = 0; i < 200; i++) env.host.bus.publish({ type: 'other.event', source: 'test', attributes: { i } });
-      await sleep(300);
+      await peers.activationSettled();
       assert.equal(waiter?.state, 'stopped');
       assert.deepEqual(readMarks(env.marks, 'waiter'), []);
       for (let i = 0; i < 50; i++) env.host.bus.publish({ type: i === 25 ? 'demo.go' : 'other.event', source: 'test' });

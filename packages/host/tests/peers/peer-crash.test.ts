@@ -2,9 +2,8 @@
 // checks that the host stays up, the good peer keeps working, and the user is told what happened.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { peerHome } from './peer-fixtures.js';
-import { isAlive, readMarks, rejectionOf, sleep, startedPids, waitUntil } from './peer-probes.js';
+import { isAlive, readLog, readMarks, rejectionOf, startedPids, waitUntil } from './peer-probes.js';
 import type { PeerManager, PeerSupervisor } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 400, random: () => 1 }, stopStepMs: 300, handshakeTimeoutMs: 3000 };
@@ -46,11 +45,12 @@ describe('peer crashes', { timeout: 40_000 }, () => {
       // Backoff: the delays double (random fixed at 1: 50, 100, 200 ms).
       const delays = status.transitions.map((t) => /restarting in (\d+) ms/.exec(t.reason)?.[1]).filter(Boolean).map(Number);
       assert.deepEqual(delays, [50, 100, 200]);
-      const log = readFileSync(status.log, 'utf8');
+      const log = await readLog(crasher);
       assert.match(log, /crashing on start/);
       assert.match(log, /not restarting/);
       // No further restarts, and the next request is refused at once with the reason.
-      await sleep(700);
+      assert.equal(crasher.state, 'failed');
+      assert.equal(crasher.status().restartPending, false, 'failed: no restart is scheduled');
       assert.equal(startedPids(env.marks, 'crasher').length, 4);
       const later = await rejectionOf(peers.invokeAction('crasher.hello', {}));
       assert.match(later.message, /has failed/);
@@ -151,7 +151,7 @@ describe('peer crashes', { timeout: 40_000 }, () => {
       assert.deepEqual(states.slice(states.indexOf('degraded')), ['degraded', 'stopped', 'starting', 'handshaking', 'ready']);
       const [firstPid] = startedPids(env.marks, 'stuck');
       assert.equal(isAlive(firstPid as number), false);
-      assert.match(readFileSync(stuck.status().log, 'utf8'), /not answering pings .* \(stuck\); restarting it/);
+      assert.match(await readLog(stuck), /not answering pings .* \(stuck\); restarting it/);
       assert.deepEqual((await peers.invokeAction('stuck.hello', { args: { after: 1 } })).notifications, [{ severity: 'info', message: 'hello {"after":1}' }]);
       await assertSteadyWorks(peers);
     } finally {

@@ -32,19 +32,16 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Resolves after `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
+export { waitUntil } from '../wait-until.js';
 
-/** Polls `check` every 20 ms until it returns a truthy value; fails naming `what` after `timeoutMs`. */
-export async function waitUntil<T>(what: string, check: () => T | Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
+/** A peer's log file once what its supervisor queued is written ('' when there is none). */
+export async function readLog(supervisor: { log: { path: string; flush(): Promise<void> } } | undefined): Promise<string> {
+  if (!supervisor) return '';
+  await supervisor.log.flush();
+  try {
+    return readFileSync(supervisor.log.path, 'utf8');
+  } catch {
+    return '';
   }
 }
 

@@ -3,9 +3,8 @@
 // Each runs beside a well-behaved peer that must keep working.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { peerHome } from './peer-fixtures.js';
-import { readMarks, rejectionOf, sleep, startedPids, waitUntil } from './peer-probes.js';
+import { readLog, readMarks, rejectionOf, startedPids, waitUntil } from './peer-probes.js';
 import type { PeerManager } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 5000 };
@@ -27,12 +26,15 @@ async function assertRefused(mode: string, refused: RegExp): Promise<void> {
     const error = await rejectionOf(peers.invokeAction('rogue.hello', {}));
     assert.equal((error as { reason?: string }).reason, 'unavailable');
     assert.match(error.message, refused);
+    // Said once, named: `<extension>: action <id> failed: <message>`, with no second copy in the details.
+    assert.match(error.message, /^rogue: action rogue\.hello failed: handshake failed: /);
+    assert.ok(!(error as { details?: string[] }).details?.some((d) => refused.test(d)), 'the refusal is not repeated');
     const rogue = await peers.supervisor('rogue');
     assert.equal(rogue?.state, 'failed');
     assert.match(String(rogue?.status().lastError), refused);
-    assert.match(readFileSync(rogue?.status().log as string, 'utf8'), refused);
-    // No restart loop: one start, however long we wait, and later requests are refused with the reason.
-    await sleep(500);
+    assert.match(await readLog(rogue), refused);
+    // No restart loop: failed with no restart scheduled, one start, and later requests are refused with the reason.
+    assert.equal(rogue?.status().restartPending, false);
     assert.equal(startedPids(env.marks, 'rogue').length, 1);
     assert.equal(rogue?.status().recentCrashes, 0);
     assert.match((await rejectionOf(peers.invokeAction('rogue.hello', {}))).message, refused);
@@ -53,6 +55,10 @@ describe('peers refused at the handshake', { timeout: 40_000 }, () => {
 
   it('a peer claiming another extension\'s name is failed, naming both names', async () => {
     await assertRefused('wrong-name', /claims to be "someone-else" but was started and approved as "rogue"/);
+  });
+
+  it('a peer announcing another version than the approved one is failed, naming both versions', async () => {
+    await assertRefused('wrong-version', /claims version "9\.9\.9" but version 1\.0\.0 of rogue was started and approved/);
   });
 
   it('a peer announcing a contribution its manifest does not declare is failed, naming it', async () => {
@@ -77,7 +83,7 @@ describe('peers that misbehave on the wire', { timeout: 40_000 }, () => {
       assert.equal(noisy?.state, 'ready');
       assert.equal(startedPids(env.marks, 'noisy').length, 1, 'never restarted');
       const status = noisy?.status();
-      const log = readFileSync(status?.log as string, 'utf8');
+      const log = await readLog(noisy);
       const warnings = log.split('\n').filter((l) => l.includes('not a protocol message'));
       assert.equal(warnings.length, 1, `one warning, got:\n${warnings.join('\n')}`);
       assert.match(warnings[0] as string, /extension noisy wrote a line to stdout/);
@@ -115,7 +121,7 @@ describe('peers that misbehave on the wire', { timeout: 40_000 }, () => {
       assert.equal(bulky?.state, 'ready');
       assert.equal(startedPids(env.marks, 'bulky').length, 1);
       assert.equal(bulky?.status().connection?.oversizedIncoming, 3);
-      const log = readFileSync(bulky?.status().log as string, 'utf8');
+      const log = await readLog(bulky);
       assert.match(log, /protocol warning: extension bulky sent a request "notifications\/show".* over the 1048576-byte limit/);
       await assertSteadyWorks(peers);
     } finally {

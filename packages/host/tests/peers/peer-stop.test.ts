@@ -3,10 +3,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HOST_URL, peerHome } from './peer-fixtures.js';
-import { isAlive, readMarks, startedPids, waitUntil } from './peer-probes.js';
+import { isAlive, readLog, readMarks, startedPids, waitUntil } from './peer-probes.js';
 
 const TINY_HOST = fileURLToPath(new URL('../../../tests/fixtures/peers/tiny-host.mjs', import.meta.url));
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 5000 };
@@ -35,7 +34,7 @@ describe('stopping peers', { timeout: 40_000 }, () => {
       assert.equal(isAlive(pid), false, 'the peer is gone');
       assert.equal(stubborn.state, 'stopped');
       assert.ok(readMarks(env.marks, 'stubborn').includes('got SIGTERM, ignoring it'));
-      assert.match(readFileSync(stubborn.status().log, 'utf8'), /it did not exit after the shutdown request and stdin close, so it was sent SIGTERM, then SIGKILL/);
+      assert.match(await readLog(stubborn), /it did not exit after the shutdown request and stdin close, so it was sent SIGTERM, then SIGKILL/);
       assert.deepEqual(during.notifications, [{ severity: 'info', message: 'hello {"during":true}' }]);
       assert.deepEqual(peers.contributions.actions().filter((a) => a.extension === 'stubborn'), []);
     } finally {
@@ -78,7 +77,7 @@ describe('stopping peers', { timeout: 40_000 }, () => {
     }
   });
 
-  it('a peer whose host is killed notices its stdin closing and exits', async () => {
+  it('a peer whose host is killed exits (its stdin closes, and the watchdog ends its group)', async () => {
     const env = await peerHome([{ name: 'orphan' }]);
     const tiny = spawn(process.execPath, [TINY_HOST, 'orphan'], {
       env: { ...env.hostEnv, TINY_HOST_URL: HOST_URL, TINY_HOME: env.home, TINY_CWD: env.root },
@@ -99,8 +98,38 @@ describe('stopping peers', { timeout: 40_000 }, () => {
       const exited = new Promise((resolve) => tiny.once('exit', resolve));
       tiny.kill('SIGKILL');
       await exited;
+      // Whichever comes first ends it: the end of its stdin (it marks `connection closed`) or the watchdog's SIGTERM.
       await waitUntil('the orphaned peer to exit', () => !isAlive(pid), 5000);
-      assert.ok(readMarks(env.marks, 'orphan').includes('connection closed'));
+    } finally {
+      tiny.kill('SIGKILL');
+      await env.cleanup();
+    }
+  });
+
+  it('kill -9 of the host: the peer\'s whole process group (a background grandchild) is gone within 2 s', async () => {
+    const env = await peerHome([{ name: 'bg', mode: 'background-grandchild' }]);
+    const tiny = spawn(process.execPath, [TINY_HOST, 'bg'], {
+      env: { ...env.hostEnv, TINY_HOST_URL: HOST_URL, TINY_HOME: env.home, TINY_CWD: env.root },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      let err = '';
+      tiny.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+      tiny.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+      await waitUntil('the tiny host to report its peer', () => {
+        if (tiny.exitCode !== null) throw new Error(`the tiny host exited ${tiny.exitCode}: ${err}`);
+        return /\{"pid":(\d+)\}/.exec(out);
+      }, 15_000);
+      const grandchild = Number(readMarks(env.marks, 'bg').find((l) => l.startsWith('grandchild '))?.split(' ')[1]);
+      assert.ok(grandchild > 0 && isAlive(grandchild), 'the background sleep runs');
+      const exited = new Promise((resolve) => tiny.once('exit', resolve));
+      tiny.kill('SIGKILL');
+      await exited;
+      const died = Date.now();
+      // `sleep` neither reads stdin nor knows its host: only the watchdog's group kill ends it.
+      await waitUntil('the background grandchild to be gone', () => !isAlive(grandchild), 2000, 10);
+      assert.ok(Date.now() - died <= 2000, `gone after ${Date.now() - died} ms`);
     } finally {
       tiny.kill('SIGKILL');
       await env.cleanup();

@@ -56,14 +56,14 @@ describe('runForegroundCommand', () => {
     assert.equal(env['PATH'], undefined, 'nothing from the host leaks in beyond env');
   });
 
-  it('rejects with spawn_failed for a missing or non-executable program, and restores signal listeners', { timeout: 15_000 }, async () => {
+  it('rejects with RUNNABLE_SPAWN_FAILED for a missing or non-executable program, and restores signal listeners', { timeout: 15_000 }, async () => {
     const before = process.listenerCount('SIGINT');
     const noexec = path.join(temp.dir, 'noexec');
     fs.writeFileSync(noexec, '#!/bin/sh\n', { mode: 0o644 });
     for (const command of [path.join(temp.dir, 'missing-program'), noexec]) {
       await assert.rejects(
         within(runForegroundCommand({ command, args: [], env: currentEnv() }), 10_000, command),
-        (error: unknown) => error instanceof RunnableError && error.code === 'spawn_failed' && error.message.includes(command) && /Fix: /.test(error.message),
+        (error: unknown) => error instanceof RunnableError && error.code === 'RUNNABLE_SPAWN_FAILED' && error.message.includes(command) && error.hint !== undefined,
       );
     }
     assert.equal(process.listenerCount('SIGINT'), before);

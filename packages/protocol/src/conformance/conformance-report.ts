@@ -1,7 +1,8 @@
 import type { ConformanceReport, VectorResult } from './conformance-runner.js';
 
-/** One vector's result as text: a PASS/FAIL line, and for a failure the step, expected and actual. */
+/** One vector's result as text: a PASS/FAIL/SKIP line, and for a failure the step, expected and actual. */
 export function formatVectorResult(result: VectorResult): string {
+  if (result.skipped !== undefined) return `SKIP ${result.name} (${result.durationMs} ms) - ${result.skipped}`;
   const tag = result.passed ? 'PASS' : result.optional ? 'FAIL (optional)' : 'FAIL';
   const lines = [`${tag} ${result.name} (${result.durationMs} ms) - ${result.description}`];
   const failure = result.failure;
@@ -20,6 +21,8 @@ export function formatVectorResult(result: VectorResult): string {
 /** The summary line of a run. */
 export function formatConformanceSummary(report: ConformanceReport): string {
   const passed = report.results.filter((r) => r.passed).length;
-  const optionalFailed = report.results.filter((r) => !r.passed && r.optional).length;
-  return `${passed}/${report.results.length} vectors passed${optionalFailed ? ` (${optionalFailed} optional failed)` : ''}: ${report.passed ? 'conformant' : 'NOT conformant'}`;
+  const skipped = report.results.filter((r) => r.skipped !== undefined).length;
+  const optionalFailed = report.results.filter((r) => !r.passed && r.skipped === undefined && r.optional).length;
+  const extra = [skipped ? `${skipped} skipped: the peer lacks the test methods they need` : '', optionalFailed ? `${optionalFailed} optional failed` : ''].filter(Boolean).join(', ');
+  return `${passed}/${report.results.length} vectors passed${extra ? ` (${extra})` : ''}: ${report.passed ? 'conformant' : 'NOT conformant'}`;
 }

@@ -1,14 +1,23 @@
 import type { Framing } from '../framing/framing.js';
-import { STANDARD_HANDSHAKE, type ConformanceStep, type ConformanceVector, type Pattern } from './conformance-vector.js';
-import { describePattern, matchPattern, substituteCaptures, type Mismatch } from './pattern-match.js';
-import { PeerProcessSession, type ReceivedMessage } from './peer-process-session.js';
+import { peerLaunchGuardEnv } from '../handshake/launch-guard.js';
+import { STANDARD_HANDSHAKE, type ConformanceStep, type ConformanceVector } from './conformance-vector.js';
+import { StepFailed, runStep, stepKind, type StepContext } from './conformance-steps.js';
+import type { Mismatch } from './pattern-match.js';
+import { PeerProcessSession } from './peer-process-session.js';
 
 /** Options of {@link runConformance}. */
 export interface ConformanceOptions {
   /** The peer's argv, e.g. `["python3", "examples/python-peer/peer.py"]`. Never run through a shell. */
   readonly command: readonly string[];
   readonly cwd?: string;
+  /** Environment of the peer. Default: this process's. The launch guard (see `host`) is added to it. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The host the peer is launched as, for the launch guard a host sets (`<P>_PEER_HOST`,
+   * `<P>_PEER_PROTOCOL`, docs/peers.md): `id` default `outboard`, `envPrefix` default `OUTBOARD`
+   * (the id in upper case).
+   */
+  readonly host?: { readonly id?: string; readonly envPrefix?: string };
   /** Vectors to run (see `loadConformanceVectors`). */
   readonly vectors: readonly ConformanceVector[];
   /** Multiplies every wait (for slow machines). Default 1. */
@@ -43,6 +52,11 @@ export interface VectorResult {
   readonly description: string;
   readonly optional: boolean;
   readonly passed: boolean;
+  /**
+   * Set when the vector was skipped: it needs methods beyond the core protocol (its `requires`) and the
+   * peer answered one of them `method_not_found`. Says which. A skipped vector is not passed, nor failed.
+   */
+  readonly skipped?: string;
   readonly failure?: VectorFailure;
   readonly durationMs: number;
   /** Problems seen on the side (stray stdout lines...) that did not fail the vector by themselves. */
@@ -54,21 +68,15 @@ export interface VectorResult {
 /** The outcome of a run. */
 export interface ConformanceReport {
   readonly results: readonly VectorResult[];
-  /** True when every non-optional vector passed. */
+  /** True when every non-optional vector passed or was skipped. */
   readonly passed: boolean;
 }
 
-const DEFAULT_WITHIN_MS = 2000;
-
-class StepFailed extends Error {
-  constructor(readonly failure: Omit<VectorFailure, 'step' | 'what'>) {
-    super(failure.message);
-  }
-}
-
 /**
- * Replays each vector against a fresh peer process (started from `command`) and reports pass/fail per
- * vector with the expected and actual message. Results are in the order of `vectors`.
+ * Replays each vector against a fresh peer process (started from `command`, with the launch guard a
+ * host sets) and reports pass/fail/skip per vector with the expected and actual message. Results are in
+ * the order of `vectors`.
+ * @throws TypeError for bad options.
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   if (!Array.isArray(options.command) || options.command.length === 0 || options.command.some((a) => typeof a !== 'string')) {
@@ -76,6 +84,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   const concurrency = options.concurrency ?? 1;
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new TypeError(`ConformanceOptions.concurrency must be an integer >= 1, got ${String(concurrency)}`);
+  peerEnv(options);
   const results: VectorResult[] = new Array<VectorResult>(options.vectors.length);
   let next = 0;
   const lane = async (): Promise<void> => {
@@ -87,7 +96,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, options.vectors.length) }, lane));
-  return { results, passed: results.every((r) => r.passed || r.optional) };
+  return { results, passed: results.every((r) => r.passed || r.optional || r.skipped !== undefined) };
 }
 
 /** Runs one vector against a fresh peer process. Never throws for peer misbehaviour: it is the result. */
@@ -96,9 +105,8 @@ export async function runConformanceVector(vector: ConformanceVector, options: O
   const framing: Framing = vector.framing ?? 'ndjson';
   const steps = [...(vector.handshake === false ? [] : STANDARD_HANDSHAKE), ...vector.steps];
   const started = Date.now();
-  const session = new PeerProcessSession({ command: options.command, framing, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) });
-  const captures = new Map<string, unknown>();
-  const notes: string[] = [];
+  const session = new PeerProcessSession({ command: options.command, framing, env: peerEnv(options), ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const context: StepContext = { session, captures: new Map(), framing, scale, notes: [], sentMethods: new Map() };
   let failure: VectorFailure | undefined;
   // Start-up time is not protocol behaviour: the first wait for an answer gets extra time.
   let startupMs = options.startupMs ?? 10000;
@@ -106,7 +114,7 @@ export async function runConformanceVector(vector: ConformanceVector, options: O
     const step = steps[i] as ConformanceStep;
     const waits = 'expect' in step || 'expectUnordered' in step || 'collect' in step;
     try {
-      await runStep(step, session, captures, framing, scale, notes, waits ? startupMs : 0);
+      await runStep(step, context, waits ? startupMs : 0);
       if (waits) startupMs = 0;
     } catch (error) {
       const what = `${stepKind(step)}${step.note ? ` (${step.note})` : ''}`;
@@ -114,122 +122,35 @@ export async function runConformanceVector(vector: ConformanceVector, options: O
     }
   }
   await session.stop();
-  notes.push(...session.problems);
+  // Also when nothing failed: a vector whose subject the peer lacks did not test what it describes.
+  const skipped = missingRequiredMethod(vector, context);
   return {
     name: vector.name,
     description: vector.description,
     optional: vector.optional === true,
-    passed: failure === undefined,
-    ...(failure ? { failure } : {}),
+    passed: failure === undefined && skipped === undefined,
+    ...(skipped ? { skipped } : failure ? { failure } : {}),
     durationMs: Date.now() - started,
-    notes,
+    notes: [...context.notes, ...session.problems],
     stderrTail: session.transport.stderrTail(),
   };
 }
 
-function stepKind(step: ConformanceStep): string {
-  return Object.keys(step).find((k) => k !== 'note' && k !== 'withinMs') ?? 'step';
+/** The environment of the peer: the given one (or this process's) plus the launch guard. */
+function peerEnv(options: Omit<ConformanceOptions, 'vectors'>): Record<string, string | undefined> {
+  const guard = peerLaunchGuardEnv({ ...(options.host?.id !== undefined ? { hostId: options.host.id } : {}), ...(options.host?.envPrefix !== undefined ? { envPrefix: options.host.envPrefix } : {}) });
+  return { ...(options.env ?? process.env), ...guard };
 }
 
-async function runStep(step: ConformanceStep, session: PeerProcessSession, captures: Map<string, unknown>, framing: Framing, scale: number, notes: string[], extraMs: number): Promise<void> {
-  const within = (ms: number | undefined): number => Math.round((ms ?? DEFAULT_WITHIN_MS) * scale) + extraMs;
-  if ('send' in step) {
-    session.write(JSON.stringify(substituteCaptures(step.send, captures)));
-  } else if ('sendRaw' in step) {
-    session.writeRaw(step.sendRaw);
-  } else if ('sendOversized' in step) {
-    const { id, method, bytes } = step.sendOversized;
-    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(method)},"params":{"data":"`;
-    const tail = '"}}';
-    session.write(head + 'x'.repeat(Math.max(0, bytes - head.length - tail.length)) + tail);
-  } else if ('expect' in step) {
-    const message = await nextExpected(session, step.expect, within(step.withinMs), captures);
-    checkFraming(message, framing);
-    const mismatch = matchPattern(step.expect, message.value, captures);
-    if (mismatch) throw new StepFailed({ message: `the message does not match at ${mismatch.path}: expected ${mismatch.expected}, got ${JSON.stringify(mismatch.actual) ?? 'nothing'}`, expected: describePattern(step.expect), actual: message.value, mismatch });
-  } else if ('expectUnordered' in step) {
-    const remaining = [...step.expectUnordered];
-    const deadline = Date.now() + within(step.withinMs);
-    while (remaining.length > 0) {
-      const message = await nextExpected(session, { $oneOf: remaining }, Math.max(1, deadline - Date.now()), captures);
-      checkFraming(message, framing);
-      const index = remaining.findIndex((p) => matchPattern(p, message.value, new Map()) === undefined);
-      if (index === -1) throw new StepFailed({ message: `a message matches none of the ${remaining.length} still expected`, expected: remaining.map(describePattern).join(' | '), actual: message.value });
-      matchPattern(remaining[index], message.value, captures);
-      remaining.splice(index, 1);
+/** Why the vector is skipped rather than failed: a method it requires was answered method_not_found. */
+function missingRequiredMethod(vector: ConformanceVector, context: StepContext): string | undefined {
+  const required = vector.requires ?? [];
+  if (required.length === 0) return undefined;
+  for (const id of context.session.methodNotFoundIds) {
+    const method = context.sentMethods.get(id);
+    if (method !== undefined && required.includes(method)) {
+      return `the peer does not implement ${method} (answered method_not_found); this vector needs ${required.join(', ')}, the test methods of docs/protocol.md ("Conformance")`;
     }
-  } else if ('collect' in step) {
-    await collect(step, session, captures, framing, within(step.withinMs));
-  } else if ('expectNoMessage' in step) {
-    const message = await nextRelevant(session, undefined, Math.round(step.expectNoMessage * scale), captures);
-    if (message) throw new StepFailed({ message: `expected no answer for ${step.expectNoMessage} ms, got one`, actual: message.value });
-  } else if ('closeInput' in step) {
-    session.transport.close();
-  } else if ('expectExit' in step) {
-    const exit = await session.waitForExit(within(step.expectExit.withinMs));
-    if (!exit) throw new StepFailed({ message: `the peer did not exit within ${within(step.expectExit.withinMs)} ms of the previous step; a peer must exit when its stdin closes` });
-    if (step.expectExit.code !== undefined && exit.code !== step.expectExit.code) {
-      throw new StepFailed({ message: `the peer exited with ${exit.code === null ? `signal ${String(exit.signal)}` : `code ${exit.code}`}, expected code ${step.expectExit.code}` });
-    }
-  } else if ('sleep' in step) {
-    await new Promise((resolve) => setTimeout(resolve, Math.round(step.sleep * scale)));
-  } else {
-    notes.push(`unknown step ${JSON.stringify(step)} was skipped`);
   }
-}
-
-/**
- * The next message worth checking, or undefined when none came within `ms`: notifications the pattern
- * does not describe (progress, logs) are skipped.
- */
-async function nextRelevant(session: PeerProcessSession, pattern: Pattern | undefined, ms: number, captures: Map<string, unknown>): Promise<ReceivedMessage | undefined> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const message = await session.next(Math.max(0, deadline - Date.now()));
-    if (!message) return undefined;
-    const v = message.value as { id?: unknown; method?: unknown };
-    const isNotification = typeof v === 'object' && v !== null && typeof v.method === 'string' && v.id === undefined;
-    if (isNotification && (pattern === undefined || matchPattern(pattern, message.value, new Map(captures)) !== undefined)) continue;
-    return message;
-  }
-}
-
-/** Like {@link nextRelevant}, failing the step when nothing arrives. */
-async function nextExpected(session: PeerProcessSession, pattern: Pattern, ms: number, captures: Map<string, unknown>): Promise<ReceivedMessage> {
-  const message = await nextRelevant(session, pattern, ms, captures);
-  if (message) return message;
-  throw new StepFailed({ message: session.transport.exit ? 'the peer exited before sending the expected message' : `no message within ${ms} ms`, expected: describePattern(pattern), actual: undefined });
-}
-
-function checkFraming(message: ReceivedMessage, framing: Framing): void {
-  if (message.framing !== framing) throw new StepFailed({ message: `the peer answered in ${message.framing} framing; it must answer in the framing it is spoken to (${framing})`, actual: message.value });
-}
-
-async function collect(step: Extract<ConformanceStep, { collect: unknown }>, session: PeerProcessSession, captures: Map<string, unknown>, framing: Framing, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  const collected: unknown[] = [];
-  for (;;) {
-    const message = await session.next(Math.max(0, deadline - Date.now()));
-    if (!message) throw new StepFailed({ message: `${describePattern(step.until)} did not arrive within ${ms} ms (${collected.length} matching messages before)`, expected: describePattern(step.until) });
-    checkFraming(message, framing);
-    if (matchPattern(step.collect, message.value, new Map()) === undefined) {
-      collected.push(message.value);
-      continue;
-    }
-    const untilMismatch = matchPattern(step.until, message.value, captures);
-    if (untilMismatch === undefined) break;
-    const v = message.value as { id?: unknown };
-    if (typeof v === 'object' && v !== null && v.id === undefined) continue;
-    throw new StepFailed({ message: `the message matches neither the collected pattern nor the end pattern (at ${untilMismatch.path}: expected ${untilMismatch.expected})`, expected: describePattern(step.until), actual: message.value, mismatch: untilMismatch });
-  }
-  const min = step.min ?? 0;
-  const max = step.max ?? Number.POSITIVE_INFINITY;
-  if (collected.length < min || collected.length > max) {
-    throw new StepFailed({ message: `${collected.length} messages matched ${describePattern(step.collect)}, expected between ${min} and ${max}` });
-  }
-  if (step.last !== undefined) {
-    const last = collected.at(-1);
-    const mismatch = matchPattern(step.last, last, captures);
-    if (mismatch) throw new StepFailed({ message: `the last collected message does not match at ${mismatch.path}: expected ${mismatch.expected}, got ${JSON.stringify(mismatch.actual) ?? 'nothing'}`, expected: describePattern(step.last), actual: last, mismatch });
-  }
+  return undefined;
 }

@@ -46,6 +46,12 @@ export interface ConformanceVector {
   readonly framing?: Framing;
   /** A failure is reported but does not fail the run. Default false. */
   readonly optional?: boolean;
+  /**
+   * Methods beyond the core protocol that the vector calls (the `test/*` methods of docs/protocol.md,
+   * "Conformance"). A peer that answers one of them `method_not_found` has the vector skipped, with the
+   * reason, not failed. Absent: every peer must pass it.
+   */
+  readonly requires?: readonly string[];
   readonly steps: readonly ConformanceStep[];
 }
 

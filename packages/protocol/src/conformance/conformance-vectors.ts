@@ -28,6 +28,9 @@ export function loadConformanceVectors(directory: string = defaultVectorsDirecto
       if (typeof vector.name !== 'string' || typeof vector.description !== 'string' || !Array.isArray(vector.steps)) {
         throw new Error(`conformance vector ${path} needs "name", "description" and "steps"; add them`);
       }
+      if (vector.requires !== undefined && (!Array.isArray(vector.requires) || vector.requires.some((m) => typeof m !== 'string'))) {
+        throw new Error(`conformance vector ${path}: "requires" must be an array of method names; fix it`);
+      }
       return vector as ConformanceVector;
     });
 }

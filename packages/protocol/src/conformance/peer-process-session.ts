@@ -29,6 +29,8 @@ export class PeerProcessSession {
   private readonly inbox: ReceivedMessage[] = [];
   private waiter: (() => void) | undefined;
   readonly problems: string[] = [];
+  /** Ids of the requests the peer answered `method_not_found`, in order. */
+  readonly methodNotFoundIds: unknown[] = [];
   private closedReading = false;
 
   constructor(options: PeerProcessSessionOptions) {
@@ -38,11 +40,12 @@ export class PeerProcessSession {
     const reader = new FrameReader({
       sink: {
         message: (value, framing) => {
-          const m = value as { method?: unknown; id?: unknown };
+          const m = value as { method?: unknown; id?: unknown; error?: unknown };
           if (m && m.method === '$/ping' && m.id !== undefined) {
             this.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} }));
             return;
           }
+          if (isMethodNotFound(m)) this.methodNotFoundIds.push(m.id);
           this.inbox.push({ value, framing });
           this.wake();
         },
@@ -111,4 +114,9 @@ export class PeerProcessSession {
     this.waiter = undefined;
     waiter?.();
   }
+}
+
+function isMethodNotFound(message: { id?: unknown; error?: unknown }): boolean {
+  const error = message?.error as { code?: unknown; data?: { code?: unknown } } | undefined;
+  return message?.id !== undefined && typeof error === 'object' && error !== null && (error.code === -32601 || error.data?.code === 'method_not_found');
 }

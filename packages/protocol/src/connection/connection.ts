@@ -55,6 +55,8 @@ export class Connection {
   private readonly counters: ConnectionDiagnosticsCounters;
   private readonly closeEmitter: Emitter<ConnectionCloseEvent>;
   private readonly warningEmitter = new Emitter<ConnectionWarning>();
+  private readonly dataReadEmitter: Emitter<number>;
+  private readonly queueEmptyEmitter: Emitter<void>;
   private closeEvent: ConnectionCloseEvent | undefined;
   private readonly out: OutgoingMessages;
   private framingSettled: boolean;
@@ -67,6 +69,9 @@ export class Connection {
     this.options = resolved;
     this.counters = new ConnectionDiagnosticsCounters(resolved, (warning) => this.warningEmitter.fire(warning));
     this.closeEmitter = new Emitter((error) => this.counters.warn('listener_failed', `an onClose listener of the connection to ${resolved.name} threw: ${String(error)}`));
+    const listenerFailed = (what: string) => (error: unknown) => this.counters.warn('listener_failed', `an ${what} listener of the connection to ${resolved.name} threw: ${String(error)}`);
+    this.dataReadEmitter = new Emitter(listenerFailed('onDataRead'));
+    this.queueEmptyEmitter = new Emitter(listenerFailed('onIncomingQueueEmpty'));
     this.framingSettled = resolved.framing !== 'auto';
     this.writer = new OutgoingWriter(resolved.transport, resolved.maxQueuedWriteBytes);
     const out = new OutgoingMessages(this.writer, this.counters, resolved, () => this.currentState === 'open');
@@ -89,6 +94,9 @@ export class Connection {
             this.progressFlushScheduled = false;
             this.incoming.flushProgress();
           });
+        },
+        onQueueEmpty: () => {
+          if (this.queueEmptyEmitter.hasListeners) this.queueEmptyEmitter.fire();
         },
       },
       resolved.maxIncomingInFlight,
@@ -138,6 +146,20 @@ export class Connection {
   readonly onWarning: Event<ConnectionWarning> = this.warningEmitter.event;
 
   /**
+   * Fires after each chunk read from the transport was handled (its messages dispatched, handlers started),
+   * with its size in bytes. With the transport's `pause()`/`resume()` it lets an owner read one chunk per
+   * event-loop turn; nothing needs to watch the stream itself.
+   */
+  readonly onDataRead: Event<number> = (listener) => this.dataReadEmitter.event(listener);
+
+  /**
+   * Fires when `diagnostics().queuedIncoming` drops to 0: the last request waiting for a handler slot
+   * started or was cancelled. Lets an owner that paused reading until the queue is served resume without
+   * polling. Not fired on close.
+   */
+  readonly onIncomingQueueEmpty: Event<void> = (listener) => this.queueEmptyEmitter.event(listener);
+
+  /**
    * Handles requests for `method`. One handler per method.
    * @throws ConnectionError `duplicate_handler` or `reserved_method` (`$/` methods this package handles).
    */
@@ -171,6 +193,7 @@ export class Connection {
         } finally {
           this.writer.release();
         }
+        if (this.dataReadEmitter.hasListeners && this.currentState === 'open') this.dataReadEmitter.fire(chunk.length);
       },
       onDrain: () => this.writer.onDrain(),
       onClose: (error) => {
@@ -314,6 +337,8 @@ export class Connection {
     this.currentState = 'closed';
     this.closeEmitter.fire(event);
     this.closeEmitter.clear();
+    this.dataReadEmitter.clear();
+    this.queueEmptyEmitter.clear();
   }
 
   private notOpenError(method: string): ConnectionError {

@@ -44,6 +44,12 @@ export class IncomingMessageRouter implements FrameReaderSink {
     const message = value as Record<string, unknown>;
     const method = message['method'];
     const id = message['id'];
+    const version = message['jsonrpc'];
+    // Absent is accepted (docs/protocol.md); present, it must be "2.0".
+    if (version !== '2.0' && version !== undefined) {
+      this.wrongVersion(id, version, typeof method === 'string' ? method : undefined, 'result' in message || 'error' in message);
+      return;
+    }
     if (typeof method === 'string') {
       if (id === undefined) this.notification(method, message['params']);
       else if (typeof id === 'number' || typeof id === 'string') {
@@ -126,6 +132,19 @@ export class IncomingMessageRouter implements FrameReaderSink {
 
   private handlerFailed(method: string, error: unknown): void {
     this.host.counters.warn('handler_failed', `the handler of notification "${method}" from ${this.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  private wrongVersion(id: unknown, version: unknown, method: string | undefined, isResponse: boolean): void {
+    const what = `a message whose "jsonrpc" is ${JSON.stringify(version)}, not "2.0"`;
+    const validId = typeof id === 'number' || typeof id === 'string' ? id : null;
+    if (method === undefined && isResponse && validId !== null) {
+      // An answer in the wrong dialect is not an answer: the request fails now rather than at its deadline.
+      this.host.counters.invalidMessages++;
+      this.host.counters.warn('invalid_message', `${this.name} sent ${what} (an answer to id ${JSON.stringify(validId)}); it was dropped`);
+      this.host.outgoing.fail(validId, new ResponseError('invalid_request', `${this.name} answered with ${what}; it must speak JSON-RPC 2.0`));
+      return;
+    }
+    this.invalid(method === undefined ? null : validId, what);
   }
 
   private invalid(id: RequestId | null, what: string): void {

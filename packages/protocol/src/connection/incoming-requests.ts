@@ -11,6 +11,8 @@ export interface IncomingRequestsHost {
   sendProgress(token: ProgressToken, value: unknown): void;
   /** Asks for `flushProgress()` to be called soon (coalesced progress is waiting). */
   scheduleProgressFlush(): void;
+  /** The last waiting request left the queue (started or cancelled); not called on close. */
+  onQueueEmpty(): void;
 }
 
 /**
@@ -72,6 +74,7 @@ export class IncomingRequests implements ProgressSink {
       this.queuedById.delete(id);
       queued.status = DONE;
       this.host.sendError(id, cancelledError(queued.method));
+      if (this.queuedById.size === 0) this.host.onQueueEmpty();
       return;
     }
     this.running.get(id)?.abort(cancelledError(this.running.get(id)?.method ?? ''));
@@ -163,12 +166,15 @@ export class IncomingRequests implements ProgressSink {
   }
 
   private startNext(): void {
+    if (this.queue.length === 0) return;
+    const waiting = this.queuedById.size;
     while (this.running.size < this.maxInFlight && this.queue.length > 0 && !this.closed) {
       const next = this.queue.shift() as IncomingRequest;
       if (next.status !== QUEUED) continue;
       this.queuedById.delete(next.id);
       this.start(next);
     }
+    if (waiting > 0 && this.queuedById.size === 0 && !this.closed) this.host.onQueueEmpty();
   }
 }
 

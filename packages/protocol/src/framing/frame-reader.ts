@@ -31,6 +31,7 @@ const OPEN_BRACE = 123;
 const OPEN_BRACKET = 91;
 /** Largest header block (Content-Length framing) kept while reading it, in bytes. */
 const MAX_HEADER_BYTES = 8192;
+const ONE_BLANK = new Uint8Array([SPACE]);
 
 const LINE = 0;
 const HEADERS = 1;
@@ -66,6 +67,8 @@ export class FrameReader {
   private skipFraming: Framing = 'ndjson';
   private reported = false;
   private detected: Framing | undefined;
+  /** Blanks after a line's text that did not fit under the limit: counted, not held. */
+  private droppedBlanks = 0;
 
   /** @throws TypeError when an option is out of range. */
   constructor(options: FrameReaderOptions) {
@@ -125,34 +128,46 @@ export class FrameReader {
     }
     this.parts = [];
     this.partsBytes = 0;
+    this.droppedBlanks = 0;
     this.state = LINE;
   }
 
   private readLine(chunk: Uint8Array, pos: number): number {
-    const limit = this.state === LINE ? this.limit : this.headerLimit;
-    const nl = chunk.indexOf(LF, pos);
-    if (nl === -1) {
-      const rest = chunk.length - pos;
-      if (this.partsBytes + rest > limit) {
-        this.beginSkipLine();
-        return this.skipLine(chunk, pos);
-      }
-      this.parts.push(chunk.subarray(pos));
-      this.partsBytes += rest;
-      return chunk.length;
+    const inLine = this.state === LINE;
+    const limit = inLine ? this.limit : this.headerLimit;
+    if (inLine && this.partsBytes === 0) {
+      // Whitespace before a message is framing: neither held nor counted against the limit.
+      while (pos < chunk.length && isBlank(chunk[pos] as number)) pos++;
+      if (pos === chunk.length) return pos;
     }
-    if (this.partsBytes + (nl - pos) > limit) {
-      // The whole line is here but too long: scan it in place rather than copying it.
+    const nl = chunk.indexOf(LF, pos);
+    const lineEnd = nl === -1 ? chunk.length : nl;
+    // So is whitespace after it (the CR of CRLF, trailing spaces): the limit is on the JSON text.
+    const contentEnd = inLine ? trimBlankEnd(chunk, pos, lineEnd) : lineEnd;
+    if ((this.droppedBlanks > 0 && contentEnd > pos) || this.partsBytes + (contentEnd - pos) > limit) {
+      // Too long (scanned in place rather than copied when the whole line is here).
       this.beginSkipLine();
       return this.skipLine(chunk, pos);
     }
+    if (nl === -1) {
+      // Trailing blanks may yet be inside the text: held up to the limit; past it they are only counted
+      // (any text after them makes the message oversized), so what is held never exceeds the limit.
+      const keep = Math.min(lineEnd - pos, limit - this.partsBytes);
+      if (keep > 0) {
+        this.parts.push(chunk.subarray(pos, pos + keep));
+        this.partsBytes += keep;
+      }
+      this.droppedBlanks += lineEnd - pos - keep;
+      return chunk.length;
+    }
+    this.droppedBlanks = 0;
     if (this.partsBytes === 0) {
-      this.onLine(chunk, pos, nl);
+      this.onLine(chunk, pos, contentEnd);
     } else {
-      this.parts.push(chunk.subarray(pos, nl));
-      this.partsBytes += nl - pos;
+      this.parts.push(chunk.subarray(pos, contentEnd));
+      this.partsBytes += contentEnd - pos;
       const bytes = this.takeParts();
-      this.onLine(bytes, 0, bytes.length);
+      this.onLine(bytes, 0, inLine ? trimBlankEnd(bytes, 0, bytes.length) : bytes.length);
     }
     return nl + 1;
   }
@@ -268,6 +283,12 @@ export class FrameReader {
     }
     this.startScan(0);
     for (const part of this.parts) this.feedScan(part, 0, part.length);
+    if (this.droppedBlanks > 0) {
+      // One blank stands for those not held: it separates tokens as they did.
+      this.feedScan(ONE_BLANK, 0, 1);
+      this.skipped += this.droppedBlanks - 1;
+      this.droppedBlanks = 0;
+    }
     this.parts = [];
     this.partsBytes = 0;
   }
@@ -352,6 +373,17 @@ export class FrameReader {
     const text = this.decoder.decode(bytes.subarray(start, Math.min(end, start + max * 4)));
     return text.length > max ? text.slice(0, max) : text;
   }
+}
+
+/** Space, tab or CR: whitespace around a message on its line. */
+function isBlank(byte: number): boolean {
+  return byte === SPACE || byte === TAB || byte === CR;
+}
+
+/** `end` moved back over trailing blanks, not before `start`. */
+function trimBlankEnd(bytes: Uint8Array, start: number, end: number): number {
+  while (end > start && isBlank(bytes[end - 1] as number)) end--;
+  return end;
 }
 
 function indexOfInRange(bytes: Uint8Array, value: number, start: number, end: number): number {

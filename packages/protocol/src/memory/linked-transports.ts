@@ -70,13 +70,14 @@ export class LinkedTransport implements Transport {
     this.other.schedule();
   }
 
-  /** Stops reading: written data accumulates until `resume()`. */
+  /** {@inheritDoc Transport.pause} Written data accumulates (the writer sees `write()` return false). */
   pause(): void {
     this.paused = true;
   }
 
-  /** Resumes reading after `pause()`. */
+  /** {@inheritDoc Transport.resume} */
   resume(): void {
+    if (!this.paused) return;
     this.paused = false;
     this.schedule();
   }

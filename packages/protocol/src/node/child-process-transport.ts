@@ -156,6 +156,16 @@ export class ChildProcessTransport implements Transport, Disposable {
     this.streams.start(sink);
   }
 
+  /** {@inheritDoc Transport.pause} */
+  pause(): void {
+    this.streams.pause();
+  }
+
+  /** {@inheritDoc Transport.resume} */
+  resume(): void {
+    this.streams.resume();
+  }
+
   /** {@inheritDoc Transport.write} */
   write(data: string): boolean {
     return this.streams.write(data);

@@ -61,6 +61,16 @@ export class StdioTransport implements Transport {
     });
   }
 
+  /** {@inheritDoc Transport.pause} */
+  pause(): void {
+    this.inner.pause();
+  }
+
+  /** {@inheritDoc Transport.resume} */
+  resume(): void {
+    this.inner.resume();
+  }
+
   /** {@inheritDoc Transport.write} */
   write(data: string): boolean {
     return this.inner.write(data);

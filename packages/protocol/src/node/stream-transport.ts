@@ -23,8 +23,18 @@ export class StreamTransport implements Transport {
   private sink: TransportSink | undefined;
   private closed = false;
   private ended = false;
+  private paused = false;
+  /** Chunks a stream emitted after `pause()` (one that does not honour it at once); delivered on `resume()`. */
+  private held: Uint8Array[] = [];
+  /** EOF seen while paused (or with chunks held): reported once they are delivered. */
+  private endWaiting = false;
+  /** pause() touched the readable before start(): start() must restart it (a new 'data' listener would not). */
+  private pausedBeforeStart = false;
   private readonly onData = (chunk: Uint8Array | string): void => {
-    this.sink?.onData(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    // Behind held chunks while their delivery is scheduled, so order is kept.
+    if (this.paused || this.held.length > 0) this.held.push(bytes);
+    else this.sink?.onData(bytes);
   };
   private readonly onEnd = (): void => this.finish();
   private readonly onError = (error: Error): void => this.finish(error);
@@ -46,6 +56,7 @@ export class StreamTransport implements Transport {
     this.readable.on('error', this.onError);
     this.writable.on('error', this.onError);
     this.writable.on('drain', this.onDrain);
+    if (this.pausedBeforeStart && !this.paused) this.readable.resume();
   }
 
   /** {@inheritDoc Transport.write} */
@@ -62,14 +73,46 @@ export class StreamTransport implements Transport {
     if (this.endWritable && !this.writable.writableEnded) this.writable.end();
   }
 
+  /** {@inheritDoc Transport.pause} */
+  pause(): void {
+    if (this.paused || this.closed) return;
+    this.paused = true;
+    if (!this.sink) this.pausedBeforeStart = true;
+    this.readable.pause();
+  }
+
+  /** {@inheritDoc Transport.resume} */
+  resume(): void {
+    if (!this.paused || this.closed) return;
+    this.paused = false;
+    // Queued before the stream's own resume (also a nextTick), so held chunks keep their place in order.
+    if (this.held.length > 0 || this.endWaiting) process.nextTick(this.flushHeld);
+    // Only flow when started: before start() there is no 'data' listener and nothing to deliver to.
+    if (this.sink) this.readable.resume();
+  }
+
+  private readonly flushHeld = (): void => {
+    while (this.held.length > 0 && !this.paused && !this.closed) this.sink?.onData(this.held.shift() as Uint8Array);
+    if (this.held.length === 0 && !this.paused && this.endWaiting && !this.closed) {
+      this.endWaiting = false;
+      this.finish();
+    }
+  };
+
   private finish(error?: Error): void {
     if (this.ended) return;
+    // The end comes after the data: while paused with chunks held, it waits for resume().
+    if (!error && !this.closed && (this.paused || this.held.length > 0)) {
+      this.endWaiting = true;
+      return;
+    }
     this.ended = true;
     const sink = this.sink;
     if (!this.closed) sink?.onClose(error);
   }
 
   private detach(): void {
+    this.held = [];
     this.readable.off('data', this.onData);
     this.readable.off('end', this.onEnd);
     this.readable.off('close', this.onEnd);

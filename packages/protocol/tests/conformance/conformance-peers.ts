@@ -9,3 +9,5 @@ export const nonconformantPeer = fileURLToPath(new URL('../../../tests/fixtures/
 export const pythonPeer = fileURLToPath(new URL('../../../../../examples/python-peer/peer.py', import.meta.url));
 /** The conformance CLI. */
 export const conformanceCli = fileURLToPath(new URL('../../src/conformance/cli.js', import.meta.url));
+/** A peer that checks the launch guard (argv: its variable prefix) and implements no test methods. */
+export const guardedCorePeer = fileURLToPath(new URL('../../../tests/fixtures/guarded-core-peer.mjs', import.meta.url));

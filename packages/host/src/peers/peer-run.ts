@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { ExtensionManifest } from '@outboard/manifest';
+import { ChildProcessTransport, Connection, HandshakeError, performHostHandshake } from '@outboard/protocol';
+import type { ChildExit, Disposable, InitializeResult } from '@outboard/protocol';
+import type { CapabilityGrants } from '../approvals/approval-record.js';
+import type { ContributionRegistry } from '../contributions/contribution-registry.js';
+import type { PeerLaunchPlan } from './peer-seams.js';
+import type { GroupWatchdog } from '../process/process-group-watchdog.js';
+import { authorizePeer } from './peer-authorize.js';
+import { paceReading } from './peer-flow.js';
+import type { PeerLog } from './peer-log.js';
+import { TurnBudget } from './turn-budget.js';
+
+/** Host-service calls of one peer served per event-loop turn; the rest wait for a later turn. */
+const CALLS_PER_TURN = 64;
+
+/** Serves the host services on a peer's connection (the manager's sessions and broker). */
+export interface PeerServices {
+  /** Installs the host services on a new connection; disposed when the run ends. */
+  serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable;
+}
+
+/** One start of a peer: its process, its connection, and what ends with them. */
+export interface PeerRun {
+  readonly id: string;
+  readonly transport: ChildProcessTransport;
+  readonly connection: Connection;
+  readonly disposables: Disposable[];
+  /** The launch plan (its per-run config file goes when the run ends). */
+  readonly plan: PeerLaunchPlan;
+  /** The grants given to this run at activation. */
+  grants: string[];
+  /** Set when the host kills the run and reports its end itself: the exit is then not a crash. */
+  exitHandled: boolean;
+  /** Why the host killed it (reported instead of the bare signal). */
+  killReason: string | undefined;
+}
+
+/** Limits of a run, in bytes and milliseconds. */
+export interface PeerRunLimits {
+  maxMessageBytes: number;
+  requestTimeoutMs: number;
+}
+
+/**
+ * Spawns the peer of a launch plan in its own process group (stopping it stops what it started, and a
+ * terminal's Ctrl+C goes to the host, which cancels), wires its stderr to the log, paces its output, and
+ * serves it the host services, and has the host's watchdog watch its group. The connection is listening when this returns.
+ */
+export function spawnPeerRun(
+  name: string,
+  plan: PeerLaunchPlan,
+  limits: PeerRunLimits,
+  log: PeerLog,
+  host: { services: PeerServices; watchdog: GroupWatchdog },
+  grants: (run: PeerRun) => CapabilityGrants,
+): PeerRun {
+  const transport = new ChildProcessTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'pipe', processGroup: true });
+  // Its group leader is the peer itself: the group dies with the host, however the host dies.
+  const watched = transport.pid === undefined ? undefined : host.watchdog.watch(transport.pid);
+  const connection = new Connection({
+    transport,
+    name: `extension ${name}`,
+    maxMessageBytes: limits.maxMessageBytes,
+    requestTimeoutMs: limits.requestTimeoutMs,
+    // A peer that does not read its stdin holds at most this much of the host's memory (64 MiB by default).
+    maxQueuedWriteBytes: Math.max(8 * 1024 * 1024, 4 * limits.maxMessageBytes),
+  });
+  const run: PeerRun = { id: randomUUID(), transport, connection, disposables: [], plan, grants: [], exitHandled: false, killReason: undefined };
+  const budget = new TurnBudget(CALLS_PER_TURN);
+  if (watched) run.disposables.push(watched);
+  run.disposables.push(transport.onStderr((text) => log.write(text)));
+  run.disposables.push(paceReading(transport, connection, budget));
+  run.disposables.push(connection.onWarning((w) => log.note(`protocol warning: ${w.message}`)));
+  run.disposables.push(host.services.serve(connection, name, () => grants(run), budget));
+  return run;
+}
+
+/** What a successful handshake concluded. */
+export interface PeerHandshake {
+  grants: string[];
+  contributes: InitializeResult['contributes'];
+  /** Required capabilities of the manifest the user did not grant (the peer is then degraded). */
+  missingRequired: string[];
+}
+
+/** Runs the host side of the handshake, checking the peer against the approved manifest and grants. */
+export async function handshakePeerRun(
+  run: PeerRun,
+  host: { id: string; version: string },
+  ext: { name: string; version: string; manifest: ExtensionManifest },
+  approved: readonly string[],
+  contributions: ContributionRegistry,
+  limits: PeerRunLimits & { handshakeTimeoutMs: number },
+): Promise<PeerHandshake> {
+  let missingRequired: string[] = [];
+  const result = await performHostHandshake(run.connection, {
+    host: { name: host.id, version: host.version },
+    instanceId: run.id,
+    extension: { name: ext.name, version: ext.version, ...(ext.manifest.publisher ? { publisher: ext.manifest.publisher } : {}) },
+    timeoutMs: limits.handshakeTimeoutMs,
+    limits: { maxMessageBytes: limits.maxMessageBytes },
+    authorize: (peer) => {
+      const auth = authorizePeer(peer, { manifest: ext.manifest, version: ext.version }, approved);
+      const undeclared = contributions.undeclared(ext.manifest.contributes, peer.contributes);
+      if (undeclared.length) throw new Error(`the peer announces ${undeclared.join(', ')}, which its approved manifest does not declare`);
+      missingRequired = auth.missingRequired;
+      return auth.grants;
+    },
+  });
+  return { grants: [...result.grants], contributes: { ...result.peer.contributes }, missingRequired };
+}
+
+/** Whether a handshake error is a refusal (final: restarting would be refused again), not a crash. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof HandshakeError && (error.code === 'rejected_by_host' || error.code === 'protocol_mismatch' || error.code === 'invalid_peer_info');
+}
+
+/** How a run's process ended, one phrase (`exited with code 3`, `was killed by SIGKILL`). */
+export function describeExit(run: PeerRun, exit: ChildExit): string {
+  if (exit.error) return `could not be started: ${exit.error.message}`;
+  return run.killReason ?? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`);
+}

@@ -1,0 +1,72 @@
+// docs/errors.md is the table of ERROR_CODES: every code documented, no stale row, the same words.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { ERROR_CODES, OutboardError, isOutboardError } from '../../src/errors/index.js';
+
+const doc = fs.readFileSync(fileURLToPath(new URL('../../../../../docs/errors.md', import.meta.url)), 'utf8');
+
+/** Every table row of the page whose first cell is a code, wherever it is on the page. */
+function documentedRows(): Map<string, { meaning: string; exitCode: string; fix: string; line: number }> {
+  const rows = new Map<string, { meaning: string; exitCode: string; fix: string; line: number }>();
+  doc.split('\n').forEach((text, index) => {
+    const match = /^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|(.*)\|\s*$/.exec(text);
+    if (!match) return;
+    const cells = (match[2] ?? '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+    const code = match[1] as string;
+    assert.ok(!rows.has(code), `docs/errors.md lists ${code} twice (line ${index + 1})`);
+    assert.equal(cells.length, 3, `docs/errors.md line ${index + 1}: a row is | code | meaning | exit code | the fix |`);
+    rows.set(code, { meaning: cells[0] as string, exitCode: cells[1] as string, fix: cells[2] as string, line: index + 1 });
+  });
+  return rows;
+}
+
+function expectedRow(code: string): string {
+  const info = ERROR_CODES[code as keyof typeof ERROR_CODES];
+  return `| \`${code}\` | ${info.meaning.replace(/\|/g, '\\|')} | ${info.exitCode} | ${info.fix.replace(/\|/g, '\\|')} |`;
+}
+
+describe('docs/errors.md', () => {
+  const rows = documentedRows();
+
+  it('documents every code of ERROR_CODES', () => {
+    const missing = Object.keys(ERROR_CODES).filter((code) => !rows.has(code));
+    assert.deepEqual(missing, [], `add these rows to docs/errors.md:\n${missing.map(expectedRow).join('\n')}`);
+  });
+
+  it('has no row for a code that does not exist', () => {
+    const stale = [...rows.keys()].filter((code) => !Object.prototype.hasOwnProperty.call(ERROR_CODES, code));
+    assert.deepEqual(stale, [], 'remove these rows from docs/errors.md, or add the codes to ERROR_CODES');
+  });
+
+  it('gives each code the meaning, exit code and fix of the code table', () => {
+    for (const [code, row] of rows) {
+      const info = ERROR_CODES[code as keyof typeof ERROR_CODES];
+      if (!info) continue;
+      const want = expectedRow(code);
+      assert.equal(row.meaning, info.meaning, `docs/errors.md line ${row.line} should read:\n${want}`);
+      assert.equal(row.exitCode, String(info.exitCode), `docs/errors.md line ${row.line} should read:\n${want}`);
+      assert.equal(row.fix, info.fix, `docs/errors.md line ${row.line} should read:\n${want}`);
+    }
+  });
+
+  it('every code is UPPER_SNAKE with a sentence, a fix and an exit code a shell can report', () => {
+    for (const [code, info] of Object.entries(ERROR_CODES)) {
+      assert.match(code, /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
+      assert.ok(info.meaning.length > 0 && info.fix.length > 0, code);
+      assert.ok(Number.isInteger(info.exitCode) && info.exitCode >= 1 && info.exitCode <= 125, `${code}: exit code ${info.exitCode}`);
+    }
+  });
+});
+
+describe('OutboardError', () => {
+  it('carries the code, hint and the code\'s exit code; refuses an unknown code', () => {
+    const error = new OutboardError('CONFIG_CORRUPT', 'x is broken', { hint: 'repair x' });
+    assert.equal(error.exitCode, ERROR_CODES.CONFIG_CORRUPT.exitCode);
+    assert.equal(error.hint, 'repair x');
+    assert.ok(isOutboardError(error));
+    assert.ok(!isOutboardError(new Error('plain')));
+    assert.throws(() => new OutboardError('NOPE' as never, 'x'), TypeError);
+  });
+});

@@ -1,0 +1,106 @@
+// host.resolveCommand: a typed verdict the CLI prints without matching on reason strings.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createHost, type ExtensionRecord, type Host } from '../../src/index.js';
+import { decideCommand } from '../../src/run/index.js';
+import { makeTempDir } from './run-fixtures.js';
+
+const identity = { id: 'outboard', version: '0.1.0', builtins: ['extensions', 'ext', 'help', 'config'] };
+
+function rec(key: string, state: ExtensionRecord['state'], commands: string[], extra: Partial<ExtensionRecord> = {}): ExtensionRecord {
+  return {
+    key,
+    name: key,
+    packageName: `pkg-${key}`,
+    state,
+    reason: state === 'enabled' ? '' : `${key} is ${state}.`,
+    fix: undefined,
+    source: 'user',
+    manifest: { apiVersion: 1, name: key, commands: commands.map((name) => ({ name, summary: name, bin: 'x.js' })) },
+    ...extra,
+  } as ExtensionRecord;
+}
+
+describe('decideCommand', () => {
+  const approvalOf = (): undefined => undefined;
+
+  it('runs the one enabled owner; asks for approval of an unapproved one, with what changed', () => {
+    const git = rec('git', 'enabled', ['gst']);
+    assert.deepEqual(decideCommand({ name: 'gst', extensions: [git], identity, approvalOf }), { kind: 'run', extension: git, command: 'gst' });
+    const fresh = rec('fresh', 'unapproved', ['fr']);
+    assert.deepEqual(decideCommand({ name: 'fr', extensions: [fresh], identity, approvalOf }), { kind: 'needs-approval', extension: fresh, command: 'fr', reason: undefined });
+    const changed = decideCommand({ name: 'fr', extensions: [fresh], identity, approvalOf: () => ({ status: 'changed', changes: ['version 1 → 2', 'manifest block changed'] }) });
+    assert.equal(changed.kind === 'needs-approval' && changed.reason, 'version 1 → 2; manifest block changed');
+  });
+
+  it('names a conflict between extensions that both offer a command', () => {
+    const a = rec('a', 'enabled', ['x']);
+    const b = rec('b', 'unapproved', ['x']);
+    assert.deepEqual(decideCommand({ name: 'x', extensions: [a, b, rec('c', 'disabled', ['x'])], identity, approvalOf }), { kind: 'conflict', extensions: [a, b] });
+  });
+
+  it('says why a hidden extension hides the command and gives the fix as a command or as prose', () => {
+    const cases: Array<[ExtensionRecord['state'], { command?: string; text?: RegExp }]> = [
+      ['disabled', { command: 'outboard extensions enable h' }],
+      ['invalid', { command: 'outboard extensions doctor' }],
+      ['conflict', { command: 'outboard extensions info h', text: /all but one/ }],
+      ['incompatible', { command: 'outboard extensions info h', text: /outboard 0\.1\.0/ }],
+    ];
+    for (const [state, want] of cases) {
+      const verdict = decideCommand({ name: 'hh', extensions: [rec('h', state, ['hh'])], identity, approvalOf });
+      assert.equal(verdict.kind, 'hidden', state);
+      if (verdict.kind !== 'hidden') continue;
+      assert.equal(verdict.reason, `h is ${state}`);
+      assert.equal(verdict.fix.command, want.command, state);
+      if (want.text) assert.match(verdict.fix.text ?? '', want.text);
+      else assert.equal(verdict.fix.text, undefined);
+    }
+    // Typing the extension's name instead of its command finds it too, when it is hidden.
+    assert.equal(decideCommand({ name: 'h', extensions: [rec('h', 'disabled', ['hh'])], identity, approvalOf }).kind, 'hidden');
+  });
+
+  it('suggests a close built-in or enabled command for an unknown name, never a hidden one', () => {
+    const exts = [rec('git', 'enabled', ['status']), rec('off', 'disabled', ['stash'])];
+    assert.deepEqual(decideCommand({ name: 'statsu', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: ['status'] });
+    assert.deepEqual(decideCommand({ name: 'confg', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: ['config'] });
+    assert.deepEqual(decideCommand({ name: 'stas', extensions: [rec('off', 'disabled', ['stash2'])], identity, approvalOf }), { kind: 'unknown', suggestions: [] });
+    assert.deepEqual(decideCommand({ name: 'qqqqqq', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: [] });
+  });
+});
+
+describe('host.resolveCommand', () => {
+  const temp = makeTempDir();
+  let make: () => Host;
+  const dir = path.join(temp.dir, 'ext', 'hello');
+  const write = (version: string): void => {
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'pkg-hello', version, engines: { outboard: '*' }, outboard: { extension: { apiVersion: 1, name: 'hello', commands: [{ name: 'hello', summary: 'hi', bin: 'hi.js' }] } } }));
+  };
+
+  before(() => {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'hi.js'), '');
+    write('1.0.0');
+    const home = path.join(temp.dir, 'home');
+    fs.mkdirSync(home);
+    fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify({ extensions: { paths: [dir] } }));
+    make = () => createHost({ identity: { id: 'outboard', version: '0.1.0' }, home, cwd: temp.dir, env: {}, globalRoots: [] });
+  });
+  after(() => temp.dispose());
+
+  it('goes from never approved, to run, to changed since approval (naming the change)', async () => {
+    const first = await make().resolveCommand('hello');
+    assert.equal(first.kind, 'needs-approval');
+    assert.equal(first.kind === 'needs-approval' && first.reason, undefined);
+    const host = make();
+    const ext = await host.findExtension('hello');
+    assert.ok(ext?.name);
+    await host.approvals.approve({ ...ext, name: ext.name }, { capabilities: [] });
+    assert.equal((await make().resolveCommand('hello')).kind, 'run');
+    write('1.0.1');
+    const changed = await make().resolveCommand('hello');
+    assert.equal(changed.kind, 'needs-approval');
+    assert.match((changed.kind === 'needs-approval' && changed.reason) || '', /1\.0\.0 → 1\.0\.1/);
+  });
+});
