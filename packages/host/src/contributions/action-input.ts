@@ -1,10 +1,36 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@outboard/manifest';
-import { ResponseError } from '@outboard/protocol';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import { formatConfigProblem } from '../config/config-problem.js';
 import { CONFIG_AJV_OPTIONS, schemaDraftOf, type AjvValidate } from '../config/schema-draft.js';
 import { problemsFromAjvErrors } from '../config/schema-problems.js';
+import { OutboardError } from '../errors/outboard-error.js';
+import type { OutboardErrorCode } from '../errors/error-codes.js';
+
+/** One way the arguments break the schema: the dotted path (`args.by`), the schema rule (`type`) and what it says. */
+export interface ArgsProblem {
+  path: string;
+  rule: string;
+  message: string;
+}
+
+/**
+ * The host refused an action's input before its peer saw it. `code` says why (`ACTION_ARGS_INVALID`,
+ * `ACTION_ARGS_SCHEMA_INVALID`, `ACTION_PROJECT_INVALID`, `ACTION_PROJECT_UNKNOWN`, `ACTION_PROJECT_OUT_OF_SCOPE`);
+ * `problems` lists each field and schema rule the arguments break (empty for the other codes).
+ */
+export class ActionInputError extends OutboardError {
+  override name = 'ActionInputError';
+
+  constructor(
+    code: OutboardErrorCode,
+    message: string,
+    readonly problems: readonly ArgsProblem[] = [],
+    options: { hint?: string; details?: readonly string[]; cause?: unknown } = {},
+  ) {
+    super(code, message, options);
+  }
+}
 
 /** An action as its approved manifest declares it. */
 export interface DeclaredActionInput {
@@ -35,8 +61,8 @@ export interface CheckedActionInput {
 /**
  * Checks the input of an action before its peer sees it: a project is given exactly when the action targets
  * projects, it is registered and inside the extension's project grants; the arguments (default `{}`) satisfy
- * the action's `argsSchema`. Refusals are `ResponseError`s (`invalid_params`, `not_found`, `invalid_scope`)
- * naming the field and the schema rule. Ajv is loaded on the first schema, each schema compiled once and
+ * the action's `argsSchema`. Refusals are {@link ActionInputError}s whose message names the field and the
+ * schema rule. Ajv is loaded on the first schema, each schema compiled once and
  * kept by the digest of its canonical JSON.
  */
 export class ActionInputChecker {
@@ -65,16 +91,15 @@ export class ActionInputChecker {
     const { hostId } = this.#options;
     const onProjects = action.targets.includes('project');
     if (projectId === undefined || projectId === '') {
-      if (onProjects && !action.targets.includes('global')) throw new ResponseError('invalid_params', `action "${action.id}" runs on a project: pass --project <id>`, { param: 'projectId' });
+      if (onProjects && !action.targets.includes('global')) throw new ActionInputError('ACTION_PROJECT_INVALID', `action "${action.id}" runs on a project: pass --project <id>`);
       return undefined;
     }
-    if (!onProjects) throw new ResponseError('invalid_params', `action "${action.id}" does not run on projects (targets: ${action.targets.join(', ')}): drop --project`, { param: 'projectId' });
-    if (!this.#options.projectExists(projectId)) throw new ResponseError('not_found', `no project ${JSON.stringify(projectId)} is registered with ${hostId}; pass the id of a registered project`, { projectId });
+    if (!onProjects) throw new ActionInputError('ACTION_PROJECT_INVALID', `action "${action.id}" does not run on projects (targets: ${action.targets.join(', ')}): drop --project`);
+    if (!this.#options.projectExists(projectId)) throw new ActionInputError('ACTION_PROJECT_UNKNOWN', `no project ${JSON.stringify(projectId)} is registered with ${hostId}`);
     if (grants.projects !== undefined && !grants.projects.includes(projectId)) {
-      throw new ResponseError(
-        'invalid_scope',
-        `extension ${action.extension} is approved only for the projects ${grants.projects.map((p) => JSON.stringify(p)).join(', ') || '(none)'}, not ${JSON.stringify(projectId)}; run the action on one of those projects`,
-        { projectId },
+      throw new ActionInputError(
+        'ACTION_PROJECT_OUT_OF_SCOPE',
+        `extension ${action.extension} is approved only for the projects ${grants.projects.map((p) => JSON.stringify(p)).join(', ') || '(none)'}, not ${JSON.stringify(projectId)}`,
       );
     }
     return projectId;
@@ -86,9 +111,8 @@ export class ActionInputChecker {
     const problems = problemsFromAjvErrors('args', validate.errors ?? []);
     const shown = problems.slice(0, 3).map(formatConfigProblem).join('; ');
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-    throw new ResponseError('invalid_params', `--args do not match the argsSchema of action "${action.id}": ${shown}${more}`, {
-      problems: problems.map((p) => ({ path: p.path, rule: p.rule, message: p.message })),
-    });
+    const listed = problems.map((p) => ({ path: p.path, rule: p.rule, message: p.message }));
+    throw new ActionInputError('ACTION_ARGS_INVALID', `--args do not match the argsSchema of action "${action.id}": ${shown}${more}`, listed);
   }
 
   #validator(action: DeclaredActionInput): Promise<AjvValidate> {
@@ -113,6 +137,6 @@ async function compileArgsSchema(action: DeclaredActionInput, schema: unknown): 
     const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS });
     return ajv.compile(typeof schema === 'boolean' ? (schema as unknown as object) : { ...root, $schema: draft.metaSchema });
   } catch (error) {
-    throw new ResponseError('unavailable', `${label} is not a usable JSON Schema (${(error as Error).message}); the action cannot run until its extension fixes it`);
+    throw new ActionInputError('ACTION_ARGS_SCHEMA_INVALID', `${label} is not a usable JSON Schema (${(error as Error).message})`, [], { cause: error });
   }
 }

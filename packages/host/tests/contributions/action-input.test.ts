@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ResponseError } from '@outboard/protocol';
-import { ActionInputChecker } from '../../src/contributions/action-input.js';
+import { ActionInputChecker, ActionInputError } from '../../src/contributions/action-input.js';
 
 const checker = new ActionInputChecker({ hostId: 'outboard', projectExists: (id) => id === 'web' || id === 'api' });
 const ALL = { capabilities: ['ui.action.contribute'] };
 const counter = { id: 'keeper.bump', extension: 'keeper', targets: ['global'], argsSchema: { type: 'object', properties: { by: { type: 'integer' } }, additionalProperties: false } };
 
-async function refusal(promise: Promise<unknown>): Promise<ResponseError> {
+async function refusal(promise: Promise<unknown>): Promise<ActionInputError> {
   try {
     await promise;
   } catch (error) {
-    assert.ok(error instanceof ResponseError, String(error));
+    assert.ok(error instanceof ActionInputError, String(error));
     return error;
   }
   assert.fail('expected a refusal');
@@ -20,9 +19,10 @@ async function refusal(promise: Promise<unknown>): Promise<ResponseError> {
 describe('ActionInputChecker: argsSchema', () => {
   it('refuses args that break the schema, naming the field and the rule', async () => {
     const e = await refusal(checker.check(counter, { args: { by: 'x' } }, ALL));
-    assert.equal(e.reason, 'invalid_params');
+    assert.equal(e.code, 'ACTION_ARGS_INVALID');
+    assert.equal(e.exitCode, 2);
     assert.match(e.message, /argsSchema of action "keeper\.bump": args\.by: type: must be integer/);
-    assert.deepEqual((e.data as Record<string, unknown>)['problems'], [{ path: 'args.by', rule: 'type', message: 'must be integer' }]);
+    assert.deepEqual(e.problems, [{ path: 'args.by', rule: 'type', message: 'must be integer' }]);
   });
 
   it('refuses an array, a number and an unknown key where an object is declared', async () => {
@@ -41,7 +41,7 @@ describe('ActionInputChecker: argsSchema', () => {
   it('an action without argsSchema takes any args; an unusable schema refuses to run', async () => {
     assert.deepEqual(await checker.check({ ...counter, argsSchema: undefined }, { args: [1] }, ALL), { args: [1] });
     const e = await refusal(checker.check({ ...counter, argsSchema: { type: 'no-such-type' } }, { args: {} }, ALL));
-    assert.equal(e.reason, 'unavailable');
+    assert.equal(e.code, 'ACTION_ARGS_SCHEMA_INVALID');
     assert.match(e.message, /argsSchema of action "keeper\.bump" \(extension keeper\) is not a usable JSON Schema/);
   });
 });
@@ -50,19 +50,19 @@ describe('ActionInputChecker: projects', () => {
   const both = { ...counter, argsSchema: undefined, targets: ['global', 'project'] };
   it('refuses --project on a global-only action', async () => {
     const e = await refusal(checker.check(counter, { projectId: 'web' }, ALL));
-    assert.equal(e.reason, 'invalid_params');
+    assert.equal(e.code, 'ACTION_PROJECT_INVALID');
     assert.match(e.message, /does not run on projects \(targets: global\): drop --project/);
   });
 
   it('refuses a project that is not registered, then one outside the grants', async () => {
-    assert.equal((await refusal(checker.check(both, { projectId: 'foo' }, ALL))).reason, 'not_found');
+    assert.equal((await refusal(checker.check(both, { projectId: 'foo' }, ALL))).code, 'ACTION_PROJECT_UNKNOWN');
     const e = await refusal(checker.check(both, { projectId: 'api' }, { ...ALL, projects: ['web'] }));
-    assert.equal(e.reason, 'invalid_scope');
+    assert.equal(e.code, 'ACTION_PROJECT_OUT_OF_SCOPE');
     assert.match(e.message, /approved only for the projects "web", not "api"/);
   });
 
   it('requires a project for a project-only action, and passes a good one through', async () => {
-    assert.equal((await refusal(checker.check({ ...both, targets: ['project'] }, {}, ALL))).reason, 'invalid_params');
+    assert.equal((await refusal(checker.check({ ...both, targets: ['project'] }, {}, ALL))).code, 'ACTION_PROJECT_INVALID');
     assert.deepEqual(await checker.check(both, { projectId: 'web' }, { ...ALL, projects: ['web'] }), { projectId: 'web', args: {} });
   });
 });

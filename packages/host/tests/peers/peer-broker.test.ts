@@ -111,16 +111,16 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
       assert.deepEqual((await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'p1' })).ok, { ok: true });
       // Action input the peer must never see.
       const refusals: Array<[string, { projectId?: string; args?: unknown }, string, RegExp]> = [
-        ['guard.slow', { projectId: 'p1' }, 'invalid_params', /does not run on projects/],
-        ['guard.hello', { projectId: 'foo' }, 'not_found', /no project "foo" is registered/],
-        ['guard.hello', { projectId: 'beta' }, 'invalid_scope', /only for the projects "p1", not "beta"/],
-        ['guard.hello', { args: { by: 'x' } }, 'invalid_params', /args\.by: type: must be integer/],
-        ['guard.hello', { args: [1] }, 'invalid_params', /args: type: must be object/],
-        ['guard.hello', { args: 5 }, 'invalid_params', /args: type: must be object/],
+        ['guard.slow', { projectId: 'p1' }, 'ACTION_PROJECT_INVALID', /does not run on projects/],
+        ['guard.hello', { projectId: 'foo' }, 'ACTION_PROJECT_UNKNOWN', /no project "foo" is registered/],
+        ['guard.hello', { projectId: 'beta' }, 'ACTION_PROJECT_OUT_OF_SCOPE', /only for the projects "p1", not "beta"/],
+        ['guard.hello', { args: { by: 'x' } }, 'ACTION_ARGS_INVALID', /args\.by: type: must be integer/],
+        ['guard.hello', { args: [1] }, 'ACTION_ARGS_INVALID', /args: type: must be object/],
+        ['guard.hello', { args: 5 }, 'ACTION_ARGS_INVALID', /args: type: must be object/],
       ];
       for (const [id, input, code, message] of refusals) {
-        const error = (await rejectionOf(peers.invokeAction(id, input))) as { reason?: string; message?: string };
-        assert.equal(error.reason, code, `${id} ${JSON.stringify(input)}`);
+        const error = (await rejectionOf(peers.invokeAction(id, input))) as { code?: string; message?: string };
+        assert.equal(error.code, code, `${id} ${JSON.stringify(input)}`);
         assert.match(error.message ?? '', message);
       }
       // A good call after them: the peer's marks are in order, so it saw this one and none of the refused ones.
