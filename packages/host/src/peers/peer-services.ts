@@ -5,6 +5,7 @@ import type { EventBus } from '../bus/event-bus.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { NotificationCenter } from '../contributions/notification-center.js';
 import { checkProjectInput, type ProjectLookup } from '../broker/services/project-input.js';
+import { typeGlobProblem } from '../bus/type-glob.js';
 import { performHubRequest } from './hub-request.js';
 
 /** The parts of the host the peer services reach. */
@@ -41,6 +42,8 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
       handler: (call) => {
         const p = call.params as { types?: unknown; projectIds?: unknown };
         const types = stringList(p.types, 'types') ?? ['*'];
+        const badGlob = types.map(typeGlobProblem).find((problem) => problem !== undefined);
+        if (badGlob !== undefined) throw new ServiceError('invalid_params', `events/subscribe "types": ${badGlob}`);
         const projectIds = stringList(p.projectIds, 'projectIds');
         const scoped = call.grants.projects;
         if (scoped && projectIds?.some((id) => !scoped.includes(id))) throw new ServiceError('invalid_scope', `projects outside the granted ones: ${projectIds.filter((id) => !scoped.includes(id)).join(', ')}`);

@@ -87,7 +87,7 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
     const env = await peerHome([
       {
         name: 'guard',
-        capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute'] },
+        capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute', 'events.subscribe'] },
         grantProjects: ['p1'],
         contributes: {
           actions: [
@@ -109,6 +109,11 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
       assert.match(outside.error?.message ?? '', /only for the projects "p1", not for "beta"/);
       assert.equal((await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'nope' })).error?.code, 'invalid_scope');
       assert.deepEqual((await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'p1' })).ok, { ok: true });
+      // A subscription to projects outside the grant, or with a glob the bus cannot take, is refused by name.
+      assert.equal((await hostCall(peers, 'guard.call', 'events/subscribe', { types: ['*'], projectIds: ['beta'] })).error?.code, 'invalid_scope');
+      const glob = await hostCall(peers, 'guard.call', 'events/subscribe', { types: ['git.?'] });
+      assert.equal(glob.error?.code, 'invalid_params');
+      assert.match(glob.error?.message ?? '', /"types": a type glob is a dotted event type/);
       // Action input the peer must never see.
       const refusals: Array<[string, { projectId?: string; args?: unknown }, string, RegExp]> = [
         ['guard.slow', { projectId: 'p1' }, 'ACTION_PROJECT_INVALID', /does not run on projects/],
