@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ServiceError } from '../broker/service-error.js';
 import { withFileLock, type FileLockOptions } from '../store/file-lock.js';
 import { isProcessAlive } from '../store/lock-record.js';
-import { writeFileAtomic } from '../store/write-file-atomic.js';
+import { atomicTempOwner, writeFileAtomic } from '../store/write-file-atomic.js';
 import { keyFileName, parseKeyFileName, storageKeyProblem, MAX_STORAGE_KEY_LENGTH } from './storage-key.js';
 import { describeBytes, type StorageLimits } from './storage-limits.js';
 
@@ -36,7 +36,6 @@ interface Entry {
 }
 
 const LOCK_TARGET = '.scope';
-const TEMP_FILE = /^.+\.json\.(\d+)-[0-9a-f]+\.tmp$/;
 
 /**
  * One key/value folder: each key is a file `k-<encoded>.json` (see `keyFileName`) holding
@@ -176,9 +175,8 @@ export class StorageScope {
     let bytes = 0;
     let replaces = false;
     for (const name of names) {
-      const temp = TEMP_FILE.exec(name);
-      if (temp !== null) {
-        const pid = Number(temp[1]);
+      const pid = tempFileOwner(name);
+      if (pid !== undefined) {
         if (pid !== process.pid && !isProcessAlive(pid)) unlinkQuietly(join(this.dir, name));
         continue;
       }
@@ -236,6 +234,12 @@ function serializeValue(key: string, value: unknown): string {
     throw new ServiceError('invalid_params', `The value for ${JSON.stringify(key)} is missing or not JSON (${typeof value}). Pass a JSON value; to remove the key, delete it.`, { param: 'value' });
   }
   return serialized;
+}
+
+/** The writer pid of an atomic-write temp file of a key file (`<key file>.json.<pid>-<hex>.tmp`), else `undefined`. */
+function tempFileOwner(name: string): number | undefined {
+  const end = name.indexOf('.json.');
+  return end < 0 ? undefined : atomicTempOwner(name, name.slice(0, end + '.json'.length));
 }
 
 function unlinkQuietly(path: string): void {
