@@ -24,7 +24,8 @@ import { PeerSessions } from './peer-sessions.js';
 import { registerPeerServices } from './peer-services.js';
 import { serveBrokerOnConnection } from './broker-on-connection.js';
 import { PeerActivation } from './peer-activation.js';
-import { ActionNeedsApprovalError, PeerActionError, actionsOf, withheldActionsOf } from './peer-actions.js';
+import { ActionNeedsApprovalError, actionsOf, withheldActionsOf } from './peer-actions.js';
+import { actionFailure } from './action-failure.js';
 import type { ActionVerdict, DeclaredAction, WithheldAction } from './peer-actions.js';
 import { TurnMemo } from './turn-budget.js';
 import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
@@ -236,7 +237,7 @@ export class PeerManager {
       const raw = await supervisor.request('actions/invoke', { id, ...checked }, options);
       return normalizeActionResult(raw);
     } catch (error) {
-      throw await this.actionFailure(action, supervisor, error);
+      throw await actionFailure(action, supervisor, error);
     }
   }
 
@@ -260,22 +261,6 @@ export class PeerManager {
       await s.log.close();
     }));
     for (const d of this.disposables.splice(0)) d.dispose();
-  }
-
-  /** The one error of a failed action: the peer's message, and how the peer ended when it did (said once). */
-  private async actionFailure(action: DeclaredAction, supervisor: PeerSupervisor | undefined, error: unknown): Promise<PeerActionError> {
-    const reason = error instanceof ResponseError ? error.reason : 'internal';
-    let message = error instanceof Error ? error.message : String(error);
-    const details: string[] = [];
-    if (supervisor && reason === 'unavailable') {
-      // A peer that just dropped the connection is still exiting: wait (briefly) to say how it ended.
-      await supervisor.settle(2000);
-      const { lastError } = supervisor.status();
-      if (lastError && lastError.startsWith(message)) message = lastError;
-      else if (lastError && !message.includes(lastError)) details.push(`peer: ${lastError}`);
-    }
-    if (supervisor && reason !== 'cancelled') details.push(`log: ${supervisor.log.path}`);
-    return new PeerActionError(action.extension, action.id, reason, message, { details, cause: error });
   }
 
   private serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {
