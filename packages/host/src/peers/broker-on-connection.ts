@@ -16,15 +16,10 @@ export function serveBrokerOnConnection(broker: CapabilityBroker, connection: Co
     connection.onRequest(method, async (params, ctx) => {
       const wait = budget.take();
       if (wait) await wait;
-      const started = performance.now();
-      let answer: Promise<unknown> | undefined;
       try {
-        answer = broker.invoke({ extension, grants: grants(), method, params: params ?? {}, signal: ctx.signal });
         // The synchronous part of serving is host time this peer used (what is awaited may be I/O).
-        budget.charge(performance.now() - started);
-        return await answer;
+        return await budget.measure(() => broker.invoke({ extension, grants: grants(), method, params: params ?? {}, signal: ctx.signal }));
       } catch (error) {
-        if (answer === undefined) budget.charge(performance.now() - started);
         if (isServiceError(error)) throw new ResponseError(error.code, error.message, error.details);
         if (error instanceof ResponseError) throw error;
         throw new ResponseError('unavailable', `the host failed to serve ${method}: ${(error as Error).message}`);

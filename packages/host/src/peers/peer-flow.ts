@@ -17,14 +17,7 @@ export function chargeDeliveries(transport: Transport, budget: TurnBudget): Tran
   return {
     start: (sink) =>
       transport.start({
-        onData: (chunk) => {
-          const started = performance.now();
-          try {
-            sink.onData(chunk);
-          } finally {
-            budget.charge(performance.now() - started);
-          }
-        },
+        onData: (chunk) => budget.measure(() => sink.onData(chunk)),
         onDrain: () => sink.onDrain(),
         onClose: (error) => sink.onClose(error),
       }),

@@ -18,6 +18,7 @@ export class TurnBudget {
   private resetScheduled = false;
   private waitingCount = 0;
   private spent = 0;
+  private measuring = false;
   private readonly idleWaiters = new Set<() => void>();
 
   /** @param perTurn calls allowed per turn (an integer >= 1). */
@@ -25,14 +26,25 @@ export class TurnBudget {
     if (!(Number.isInteger(perTurn) && perTurn >= 1)) throw new TypeError(`TurnBudget perTurn must be an integer >= 1, got ${perTurn}`);
   }
 
-  /** Host time spent on this budget's owner so far, in ms (see {@link charge}). */
+  /** Host time spent on this budget's owner so far, in ms (see {@link measure}). */
   get spentMs(): number {
     return this.spent;
   }
 
-  /** Records `ms` of host time spent on the owner's traffic (reading its output, serving its calls). */
-  charge(ms: number): void {
-    if (ms > 0) this.spent += ms;
+  /**
+   * Runs `fn` and charges the host time it took to the owner (reading its output, serving its calls).
+   * A measurement inside another is not charged twice.
+   */
+  measure<T>(fn: () => T): T {
+    if (this.measuring) return fn();
+    this.measuring = true;
+    const started = performance.now();
+    try {
+      return fn();
+    } finally {
+      this.measuring = false;
+      this.spent += performance.now() - started;
+    }
   }
 
   /** Calls waiting for a later turn now. */
