@@ -22,6 +22,8 @@ interface Phase {
   loopMax: number;
   rpc: number[];
   events: number;
+  /** Host CPU time over the phase, in percent of one core. */
+  cpuPercent: number;
 }
 
 /** Calls the steady peer's RPC back to back for PHASE_MS while watching the event loop. */
@@ -29,6 +31,8 @@ async function measure(peers: PeerManager, countEvents: () => number): Promise<P
   const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   const eventsBefore = countEvents();
   loop.enable();
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   const rpc: number[] = [];
   const end = performance.now() + PHASE_MS;
   while (performance.now() < end) {
@@ -37,9 +41,11 @@ async function measure(peers: PeerManager, countEvents: () => number): Promise<P
     rpc.push(performance.now() - start);
   }
   loop.disable();
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore)) * 100;
   // Node's histogram counts the sampling interval itself; what is over it is the delay.
   const delay = (ns: number): number => Math.max(0, ns / 1e6 - RESOLUTION_MS);
-  return { loopP50: delay(loop.percentile(50)), loopP99: delay(loop.percentile(99)), loopMax: delay(loop.max), rpc, events: countEvents() - eventsBefore };
+  return { loopP50: delay(loop.percentile(50)), loopP99: delay(loop.percentile(99)), loopMax: delay(loop.max), rpc, events: countEvents() - eventsBefore, cpuPercent };
 }
 
 // The load: one core busy for the whole run.
@@ -73,6 +79,7 @@ try {
   console.log(`  other peer's RPC p50/p99            quiet ${ms(median(quiet.rpc))} / ${ms(quantile(quiet.rpc, 0.99))}   flood ${ms(median(flood.rpc))} / ${ms(quantile(flood.rpc, 0.99))}   (${ratio(quantile(flood.rpc, 0.99), quantile(quiet.rpc, 0.99))} at p99)`);
   console.log(`  other peer's RPCs completed         quiet ${quiet.rpc.length}   flood ${flood.rpc.length}`);
   console.log(`  flood handled: ${flood.events} events published (${Math.round(flood.events / (PHASE_MS / 1000))}/s), ${dropped} notifications dropped by the rate limit (dropped notes counted at their next window), ${connection?.unhandledNotifications ?? 0} raw notifications ignored`);
+  console.log(`  host CPU                            quiet ${quiet.cpuPercent.toFixed(0)}%   flood ${flood.cpuPercent.toFixed(0)}% of one core (the quiet phase calls the other peer back to back)`);
   console.log(`  flooder stopped in ${ms(stopMs)}; host rss ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
   const loopMet = flood.loopP99 < LOOP_GOAL_MS;
   const rpcP99 = quantile(flood.rpc, 0.99);
@@ -90,6 +97,7 @@ try {
       loopDelayMs: { quiet: { p50: round(quiet.loopP50), p99: round(quiet.loopP99), max: round(quiet.loopMax) }, flood: { p50: round(flood.loopP50), p99: round(flood.loopP99), max: round(flood.loopMax) } },
       otherPeerRpcMs: { quiet: { p50: round(median(quiet.rpc)), p99: round(quantile(quiet.rpc, 0.99)), count: quiet.rpc.length }, flood: { p50: round(median(flood.rpc)), p99: round(rpcP99), count: flood.rpc.length } },
       rpcP99RatioFloodToQuiet: round(rpcP99 / quantile(quiet.rpc, 0.99)),
+      hostCpuPercent: { quiet: round(quiet.cpuPercent), flood: round(flood.cpuPercent) },
       floodEvents: flood.events,
       droppedNotifications: dropped,
       stopMs: round(stopMs),
