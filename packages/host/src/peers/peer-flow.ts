@@ -5,10 +5,10 @@ import type { TurnBudget } from './turn-budget.js';
 const MAX_READ_PAUSE_MS = 250;
 
 /**
- * After a chunk that took the host `t` ms to handle, its peer's output stays unread for at least
- * `t * COST_FACTOR` ms: one peer's traffic takes at most 1 / (1 + COST_FACTOR) of the host's time, so a
+ * When a peer's traffic cost the host `t` ms since its output was last read, its output stays unread for
+ * at least `t * COST_FACTOR` ms: one peer takes at most 1 / (1 + COST_FACTOR) of the host's time, so a
  * flooding peer leaves the host mostly idle, and an idle host is scheduled promptly on a loaded machine.
- * A peer sending a little at a time is never slowed (its chunks cost microseconds).
+ * A peer sending a little at a time is not slowed (its traffic costs microseconds).
  */
 const COST_FACTOR = 3;
 
@@ -32,11 +32,11 @@ export function chargeDeliveries(transport: Transport, budget: TurnBudget): Tran
  * Flow control of a peer's output, through the transport's `pause()`/`resume()`: after each chunk read,
  * reading pauses until, in a later event-loop turn, what the peer sent is served — no request of it waits
  * in the connection's queue nor for its turn budget — or MAX_READ_PAUSE_MS passed (answers the host waits
- * for must still get through), and at least COST_FACTOR times the host time its traffic cost since reading
- * last resumed (its chunks and its service calls, charged to `budget`). A peer
- * flooding the host then gets a bounded share of the loop, like every other peer and timer, instead of the
- * whole of it (one pipe read can deliver thousands of messages), and its full pipe pushes back on it.
- * Event-driven: nothing polls.
+ * for must still get through), and at least COST_FACTOR times the host time its traffic cost since
+ * reading last resumed (its chunks and its service calls, charged to `budget`). A peer flooding the host
+ * then gets a bounded share of the loop, like every other peer and timer, instead of the whole of it (one
+ * pipe read can deliver thousands of messages), and its full pipe pushes back on it. Event-driven: nothing
+ * polls.
  */
 export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, connection: Connection, budget: TurnBudget): Disposable {
   let paused = false;

@@ -44,8 +44,8 @@ export interface PeerRunLimits {
 
 /**
  * Spawns the peer of a launch plan in its own process group (stopping it stops what it started, and a
- * terminal's Ctrl+C goes to the host, which cancels), wires its stderr to the log, paces its output, and
- * serves it the host services, and has the host's watchdog watch its group. The connection is listening when this returns.
+ * terminal's Ctrl+C goes to the host, which cancels) watched by the host's watchdog, wires its stderr to
+ * the log, paces its output and serves it the host services. The connection is not listening yet.
  */
 export function spawnPeerRun(
   name: string,
