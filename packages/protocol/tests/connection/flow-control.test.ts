@@ -106,16 +106,18 @@ describe('Connection: backpressure and the bounded write queue', () => {
     peerEnd.pause();
     const calls = Array.from({ length: 50 }, (_, i) => host.request('echo', `${i}`.padStart(100, '.')));
     await turns(3);
-    // The first batch went out in one write that filled the pipe; the next batch must wait in the queue.
-    calls.push(...Array.from({ length: 50 }, (_, i) => host.request('echo', `${i + 50}`.padStart(100, '.'))));
+    // The first batch went out in one write that filled the pipe; past a bounded write-ahead (256 Ki
+    // characters), the next batch must wait in the queue.
+    calls.push(...Array.from({ length: 100 }, (_, i) => host.request('echo', `${i + 50}`.padStart(4000, '.'))));
     await turns(3);
     const stalled = host.diagnostics();
     assert.equal(stalled.waitingForDrain, true);
     assert.ok(stalled.queuedWriteBytes > 0);
+    assert.ok(peerEnd.unreadBytes < 300_000, `${peerEnd.unreadBytes} bytes handed to a full transport`);
     peerEnd.resume();
     const results = await Promise.all(calls);
-    assert.equal(results.length, 100);
-    assert.equal(results[99], '99'.padStart(100, '.'));
+    assert.equal(results.length, 150);
+    assert.equal(results[149], '149'.padStart(4000, '.'));
     assert.equal(host.diagnostics().waitingForDrain, false);
   });
 
