@@ -182,3 +182,31 @@ describe('Connection: write batching', () => {
     assert.ok(hostWrites() >= 2 && hostWrites() <= 4, `${hostWrites()} writes for 40 KB`);
   });
 });
+
+describe('Connection: large frames waiting for drain', () => {
+  it('are kept as bytes while they wait and arrive intact, multi-byte text included, also when flushed by close()', async () => {
+    const { host, peer, peerEnd } = connectedPair({ link: { highWaterMark: 1024, chunkBytes: 4093 } });
+    const text = 'é☃😀'.repeat(3000); // 27 KB of UTF-8, 12 K UTF-16 units: over the write-alone size
+    const seen: string[] = [];
+    peer.onNotification<string>('big', (value) => void seen.push(value));
+    peer.onRequest('echo', (p) => p);
+    host.listen();
+    peer.listen();
+    peerEnd.pause();
+    const answers = Array.from({ length: 30 }, (_, i) => host.request('echo', `${i}${text}`));
+    await turns(2);
+    assert.equal(host.diagnostics().waitingForDrain, true);
+    peerEnd.resume();
+    const results = await Promise.all(answers);
+    assert.ok(results.every((r, i) => r === `${i}${text}`));
+    // Queued behind a full pipe, then written by close() in one go.
+    peerEnd.pause();
+    for (let i = 0; i < 30; i++) host.notify('big', `${i}${text}`);
+    await turns(2);
+    await host.close();
+    peerEnd.resume();
+    await new Promise<void>((resolve) => peer.onClose(() => resolve()));
+    assert.equal(seen.length, 30);
+    assert.ok(seen.every((v, i) => v === `${i}${text}`));
+  });
+});
