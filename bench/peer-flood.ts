@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { median, ms, quantile, ratio } from './lib/stats.js';
+import { benchJsonLine } from './lib/bench-report.js';
 import { peerBenchHome } from './lib/peer-bench-home.js';
 import type { PeerManager } from '@outboard/host';
 
@@ -89,8 +90,7 @@ try {
   console.log(`${rpcMet ? 'MET' : 'MISSED'}: another peer's RPC p99 during the flood ${ms(rpcP99)} (goal < ${RPC_GOAL_MS} ms; quiet ${ms(quantile(quiet.rpc, 0.99))})`);
   const round = (v: number): number => Math.round(v * 100) / 100;
   console.log(
-    `BENCH_JSON ${JSON.stringify({
-      bench: 'peer-flood',
+    benchJsonLine('peer-flood', {
       runtime: RUNTIME,
       phaseMs: PHASE_MS,
       loaded: 'one core spinning',
@@ -103,7 +103,7 @@ try {
       droppedNotifications: dropped,
       stopMs: round(stopMs),
       goals: { loopDelayP99Ms: { goal: LOOP_GOAL_MS, value: round(flood.loopP99), verdict: loopMet ? 'MET' : 'MISSED' }, otherPeerRpcP99Ms: { goal: RPC_GOAL_MS, value: round(rpcP99), verdict: rpcMet ? 'MET' : 'MISSED' } },
-    })}`,
+    }),
   );
 } finally {
   spinner.kill('SIGKILL');
