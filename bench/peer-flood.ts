@@ -50,7 +50,9 @@ async function measure(peers: PeerManager, countEvents: () => number): Promise<P
 }
 
 // The load: one core busy for the whole run.
-const spinner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+// It spins for at most the run's length plus a minute, so that even a benchmark killed hard leaves nothing behind.
+const spinner = spawn(process.execPath, ['-e', `const end = Date.now() + ${2 * PHASE_MS + 60_000}; while (Date.now() < end) {}`], { stdio: 'ignore' });
+process.once('exit', () => spinner.kill('SIGKILL'));
 const env = await peerBenchHome([
   { name: 'steady', runtime: 'node' },
   { name: 'flooder', runtime: RUNTIME, mode: 'flood' },
