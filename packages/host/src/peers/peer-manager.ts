@@ -180,11 +180,22 @@ export class PeerManager {
 
   /**
    * Resolves once the activation checks of the events and projects seen so far are done (their starts
-   * included): a peer not started by then was not activated by them.
+   * included): a peer not started by then was not activated by them. Waits at most `timeoutMs` (default
+   * 10000) for the bus to deliver the events published so far (a bus that dropped the last one never will).
    */
-  async activationSettled(): Promise<void> {
+  async activationSettled(timeoutMs = 10_000): Promise<void> {
     const target = this.deps.bus.lastSeq;
-    while (this.seenSeq < target) await new Promise<void>((resolve) => this.seqWaiters.push(resolve));
+    const deadline = Date.now() + timeoutMs;
+    while (this.seenSeq < target && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        timer.unref();
+        this.seqWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
     await this.activation.settled();
   }
 
