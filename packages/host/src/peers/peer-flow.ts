@@ -59,7 +59,10 @@ export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, conn
   const resumeWhenCooled = (): void => {
     const left = Math.min(MAX_READ_PAUSE_MS, (budget.spentMs - spentAtResume) * COST_FACTOR);
     if (left < 1) resume();
-    else cooling = setTimeout(resume, left);
+    else {
+      cooling = setTimeout(resume, left);
+      cooling.unref();
+    }
   };
   const whenServed = (): void => {
     if (disposed || !paused) return;
