@@ -5,6 +5,7 @@
 // one by one (what module loading costs a peer). Goal: the Node peer spawn to ready <= 1.3x `node -e 0`.
 import { spawn } from 'node:child_process';
 import { median, ms, quantile, ratio } from './lib/stats.js';
+import { benchJsonLine } from './lib/bench-report.js';
 import { peerBenchHome } from './lib/peer-bench-home.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -21,9 +22,9 @@ function timeProcess(argv: readonly string[]): Promise<number> {
 }
 
 const env = await peerBenchHome([
-  { name: 'bundledpeer', prefix: 'bp', runtime: 'node-bundle' },
-  { name: 'nodepeer', prefix: 'np', runtime: 'node' },
-  { name: 'pypeer', prefix: 'pp', runtime: 'python' },
+  { name: 'bundledpeer', runtime: 'node-bundle' },
+  { name: 'nodepeer', runtime: 'node' },
+  { name: 'pypeer', runtime: 'python' },
 ]);
 try {
   const peers = await env.host.peers({ supervisor: { heartbeat: false } });
@@ -63,14 +64,13 @@ try {
   const round = (v: number): number => Math.round(v * 100) / 100;
   const figures = Object.fromEntries([...samples].map(([name, values]) => [name, { medianMs: round(median(values)), p90Ms: round(quantile(values, 0.9)) }]));
   console.log(
-    `BENCH_JSON ${JSON.stringify({
-      bench: 'peer-activation',
+    benchJsonLine('peer-activation', {
       rounds: ROUNDS,
       figures,
       anchors: { node: 'node -e 0', python: 'python3 -c pass' },
       ratios: { nodePeer: round(nodeRatio), nodePeerUnbundled: round(unbundledRatio), pythonPeer: round(pyRatio) },
       goals: { nodePeerRatio: { goal: GOAL_RATIO, value: round(nodeRatio), verdict: met ? 'MET' : 'MISSED' } },
-    })}`,
+    }),
   );
 } finally {
   await env.dispose();

@@ -2,18 +2,22 @@
  * Round trips over a real child-process stdio pipe, side by side in one run with the same payloads:
  * @outboard/protocol, vscode-jsonrpc (StreamMessageReader/Writer), the MCP SDK (stdio transports + raw
  * Protocol), and a bare loop (JSON.stringify + newline, split on newline, id → resolver map), the floor
- * of JSON over a pipe in Node. Requests per second at 1, 16 and 256 in flight, p50/p99 latency, 100 B
- * and 64 KiB payloads. Prints a table and the ratios ours/vscode-jsonrpc and ours/bare.
+ * of JSON over a pipe in Node. Requests per second at 1, 16 and 256 in flight, p50/p99 latency, CPU per
+ * request (this process + the peer), 100 B and 64 KiB payloads; ratios and the goals, MET or MISSED:
+ * ours ≥ 1.2× vscode-jsonrpc at 64 KiB and ≥ 2× at 100 B (1, 16, 256 in flight), ≥ 0.8× the bare loop
+ * everywhere. The last line is `BENCH_JSON {...}` with every figure.
  *
  * Ours runs with its features on: deadlines (30 s default), 1 MiB size limits both ways, in-flight cap,
  * bounded write queue, stray-output guard, and a heartbeat every second.
- * Each cell runs `--rounds` times (default 5), interleaved with the others (each round in another order,
- * garbage collected between cells), and the median round is reported, so that a busy machine disturbs
- * the comparison less. Usage:
- *   node bench/dist/protocol-roundtrip.js [--ms 600] [--rounds 5]
+ * Each cell runs `--rounds` times (default 7), interleaved with the others (each round in another order,
+ * garbage collected between cells). Figures are the median round; a ratio is the median of the ratios
+ * measured within each round (the two sides ran back to back), which a machine busy with other work
+ * disturbs less than a ratio of medians. Bounded: about 90 s with the defaults. Usage:
+ *   node bench/dist/protocol-roundtrip.js [--ms 400] [--rounds 7]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -23,23 +27,26 @@ import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { RawMcpProtocol } from './lib/protocol-bench-mcp.js';
-import { quantile, ratio } from './lib/stats.js';
+import { benchJsonLine, formatGoal, processCpuMs, ratioGoal, type RatioGoal } from './lib/bench-report.js';
+import { median, quantile } from './lib/stats.js';
 
 type Call = (params: unknown) => Promise<unknown>;
 
 interface Client {
   readonly name: string;
   readonly call: Call;
+  /** The peer process, for its CPU time. */
+  readonly pid: () => number | null | undefined;
   close(): Promise<void>;
 }
 
-interface Cell {
-  readonly impl: string;
-  readonly payload: string;
-  readonly inFlight: number;
+/** One measured run of one implementation in one configuration. */
+interface Sample {
   readonly rps: number;
   readonly p50: number;
   readonly p99: number;
+  /** CPU time of this process and the peer per request, in microseconds (NaN where /proc is missing). */
+  readonly cpuUsPerRequest: number;
 }
 
 // All clients share this process: collect garbage between cells so no cell pays for the previous one's.
@@ -54,8 +61,8 @@ function numberArg(name: string, fallback: number): number {
   const value = index === -1 ? Number.NaN : Number(args[index + 1]);
   return value > 0 ? value : fallback;
 }
-const cellMs = numberArg('--ms', 600);
-const rounds = numberArg('--rounds', 5);
+const cellMs = numberArg('--ms', 400);
+const rounds = numberArg('--rounds', 7);
 const warmupMs = Math.max(100, Math.round(cellMs / 4));
 
 async function ours(): Promise<Client> {
@@ -66,6 +73,7 @@ async function ours(): Promise<Client> {
   return {
     name: 'ours',
     call: (params) => connection.request('echo', params),
+    pid: () => transport.pid,
     close: async () => {
       heartbeat.dispose();
       await transport.shutdown({ closeInput: () => connection.close(), stdinTimeoutMs: 1000, sigtermTimeoutMs: 1000 });
@@ -84,6 +92,7 @@ async function vscode(): Promise<Client> {
   return {
     name: 'vscode-jsonrpc',
     call: (params) => connection.sendRequest('echo', params),
+    pid: () => child.pid,
     close: async () => {
       connection.dispose();
       child.stdin!.end();
@@ -99,6 +108,7 @@ async function mcp(): Promise<Client> {
   return {
     name: 'mcp-sdk',
     call: (params) => protocol.request({ method: 'echo', params: params as Record<string, unknown> }, ResultSchema),
+    pid: () => transport.pid,
     close: () => protocol.close(),
   };
 }
@@ -123,6 +133,7 @@ async function bare(): Promise<Client> {
   });
   return {
     name: 'bare loop',
+    pid: () => child.pid,
     call: (params) =>
       new Promise((resolve) => {
         const id = nextId++;
@@ -168,54 +179,112 @@ async function drive(call: Call, params: unknown, inFlight: number, ms: number, 
   return { count, elapsed: performance.now() - start, latencies };
 }
 
+const PAYLOADS: ReadonlyArray<readonly [string, unknown]> = [
+  ['100 B', { data: 'x'.repeat(100) }],
+  ['64 KiB', { data: 'x'.repeat(64 * 1024) }],
+];
+const LEVELS = [1, 16, 256] as const;
+const ANCHORS = ['vscode-jsonrpc', 'mcp-sdk', 'bare loop'] as const;
+
+/** Runs one cell: warm-up, then `cellMs` measured, with the CPU both processes spent. */
+async function measure(client: Client, params: unknown, inFlight: number): Promise<Sample> {
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await drive(client.call, params, inFlight, warmupMs, false);
+  const peerBefore = processCpuMs(client.pid(), (path) => readFileSync(path, 'utf8'));
+  const ownBefore = process.cpuUsage();
+  const { count, elapsed, latencies } = await drive(client.call, params, inFlight, cellMs, true);
+  const own = process.cpuUsage(ownBefore);
+  const peer = processCpuMs(client.pid(), (path) => readFileSync(path, 'utf8')) - peerBefore;
+  return { rps: (count / elapsed) * 1000, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), cpuUsPerRequest: ((own.user + own.system) / 1000 + peer) * 1000 / count };
+}
+
 async function main(): Promise<void> {
-  const payloads: Array<[string, unknown]> = [
-    ['100 B', { data: 'x'.repeat(100) }],
-    ['64 KiB', { data: 'x'.repeat(64 * 1024) }],
-  ];
-  const levels = [1, 16, 256];
+  const began = performance.now();
   const clients = [await ours(), await vscode(), await mcp(), await bare()];
   // Warm every implementation up (JIT, buffers) before anything is measured.
-  for (const client of clients) for (const [, params] of payloads) await drive(client.call, params, 16, 300, false);
-  const samples = new Map<string, Cell[]>();
+  for (const client of clients) for (const [, params] of PAYLOADS) await drive(client.call, params, 16, 300, false);
+  const samples = new Map<string, Sample[]>();
+  const key = (impl: string, payload: string, inFlight: number): string => `${impl}|${payload}|${inFlight}`;
   for (let round = 0; round < rounds; round++) {
     // Each round starts with a different implementation, so none always runs first (cold) or last.
     const order = clients.map((_, i) => clients[(i + round) % clients.length] as Client);
-    for (const [payloadName, params] of payloads) {
-      for (const inflight of levels) {
+    for (const [payload, params] of PAYLOADS) {
+      for (const inFlight of LEVELS) {
         for (const client of order) {
-          collectGarbage();
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          await drive(client.call, params, inflight, warmupMs, false);
-          const { count, elapsed, latencies } = await drive(client.call, params, inflight, cellMs, true);
-          const key = `${client.name}|${payloadName}|${inflight}`;
-          const cell = { impl: client.name, payload: payloadName, inFlight: inflight, rps: (count / elapsed) * 1000, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
-          samples.set(key, [...(samples.get(key) ?? []), cell]);
+          const k = key(client.name, payload, inFlight);
+          samples.set(k, [...(samples.get(k) ?? []), await measure(client, params, inFlight)]);
         }
       }
     }
   }
-  // The median round by throughput, per cell.
-  const cells: Cell[] = [...samples.values()].map((runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)] as Cell);
   for (const client of clients) await client.close();
 
+  const out = (line: string): void => void process.stdout.write(`${line}\n`);
   const pad = (s: string, n: number): string => s.padEnd(n);
   const lpad = (s: string, n: number): string => s.padStart(n);
-  process.stdout.write(`protocol round trips over a child's stdio (median of ${rounds} rounds of ${cellMs} ms per cell, node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)})\n\n`);
-  process.stdout.write(`${pad('payload', 8)} ${lpad('in flight', 9)}  ${pad('impl', 15)} ${lpad('req/s', 10)} ${lpad('p50 ms', 8)} ${lpad('p99 ms', 8)}\n`);
-  for (const cell of cells) {
-    process.stdout.write(`${pad(cell.payload, 8)} ${lpad(String(cell.inFlight), 9)}  ${pad(cell.impl, 15)} ${lpad(cell.rps.toFixed(0), 10)} ${lpad(cell.p50.toFixed(3), 8)} ${lpad(cell.p99.toFixed(3), 8)}\n`);
-  }
-  process.stdout.write('\nratios (req/s)\n');
-  for (const [payloadName] of payloads) {
-    for (const inFlight of levels) {
-      const find = (impl: string): Cell => cells.find((c) => c.impl === impl && c.payload === payloadName && c.inFlight === inFlight) as Cell;
-      const o = find('ours');
-      process.stdout.write(
-        `${pad(payloadName, 8)} ${lpad(String(inFlight), 4)} in flight: ours/vscode-jsonrpc ${ratio(o.rps, find('vscode-jsonrpc').rps)}, ours/mcp-sdk ${ratio(o.rps, find('mcp-sdk').rps)}, ours/bare loop ${ratio(o.rps, find('bare loop').rps)}\n`,
-      );
+  out(`protocol round trips over a child's stdio (${rounds} rounds of ${cellMs} ms per cell, median round; node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)})`);
+  out('');
+  out(`${pad('payload', 8)} ${lpad('in flight', 9)}  ${pad('impl', 15)} ${lpad('req/s', 10)} ${lpad('p50 ms', 8)} ${lpad('p99 ms', 8)} ${lpad('CPU µs/req', 11)}`);
+  const cells: Array<Record<string, unknown>> = [];
+  for (const [payload] of PAYLOADS) {
+    for (const inFlight of LEVELS) {
+      for (const client of clients) {
+        const runs = samples.get(key(client.name, payload, inFlight)) ?? [];
+        const mid = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)] as Sample;
+        const cpu = median(runs.map((r) => r.cpuUsPerRequest));
+        cells.push({ impl: client.name, payload, inFlight, rps: Math.round(mid.rps), p50Ms: mid.p50, p99Ms: mid.p99, cpuUsPerRequest: cpu, roundsRps: runs.map((r) => Math.round(r.rps)) });
+        out(`${pad(payload, 8)} ${lpad(String(inFlight), 9)}  ${pad(client.name, 15)} ${lpad(mid.rps.toFixed(0), 10)} ${lpad(mid.p50.toFixed(3), 8)} ${lpad(mid.p99.toFixed(3), 8)} ${lpad(cpu.toFixed(1), 11)}`);
+      }
     }
   }
+
+  // Paired ratios: within each round the two sides ran back to back.
+  const pairedRatio = (anchor: string, payload: string, inFlight: number): number => {
+    const a = samples.get(key('ours', payload, inFlight)) ?? [];
+    const b = samples.get(key(anchor, payload, inFlight)) ?? [];
+    return median(a.map((s, i) => s.rps / (b[i] as Sample).rps));
+  };
+  const cpuRatio = (anchor: string, payload: string, inFlight: number): number =>
+    median((samples.get(key(anchor, payload, inFlight)) ?? []).map((s) => s.cpuUsPerRequest)) / median((samples.get(key('ours', payload, inFlight)) ?? []).map((s) => s.cpuUsPerRequest));
+  out('');
+  out('ratios: ours/anchor req/s (median of per-round ratios); in brackets, anchor/ours CPU per request (above 1: ours spends less)');
+  const ratios: Array<Record<string, unknown>> = [];
+  for (const [payload] of PAYLOADS) {
+    for (const inFlight of LEVELS) {
+      const parts = ANCHORS.map((anchor) => {
+        const r = pairedRatio(anchor, payload, inFlight);
+        const c = cpuRatio(anchor, payload, inFlight);
+        ratios.push({ payload, inFlight, anchor, rpsRatio: r, cpuRatio: c });
+        return `ours/${anchor} ${r.toFixed(2)}x [${c.toFixed(2)}x]`;
+      });
+      out(`${pad(payload, 8)} ${lpad(String(inFlight), 4)} in flight: ${parts.join(', ')}`);
+    }
+  }
+
+  const goals: RatioGoal[] = [];
+  for (const inFlight of LEVELS) goals.push(ratioGoal(`ours/vscode-jsonrpc req/s, 64 KiB, ${inFlight} in flight`, pairedRatio('vscode-jsonrpc', '64 KiB', inFlight), 1.2));
+  for (const inFlight of LEVELS) goals.push(ratioGoal(`ours/vscode-jsonrpc req/s, 100 B, ${inFlight} in flight`, pairedRatio('vscode-jsonrpc', '100 B', inFlight), 2));
+  for (const [payload] of PAYLOADS) for (const inFlight of LEVELS) goals.push(ratioGoal(`ours/bare loop req/s, ${payload}, ${inFlight} in flight`, pairedRatio('bare loop', payload, inFlight), 0.8));
+  out('');
+  out(`goals (${goals.filter((g) => g.verdict === 'MET').length} of ${goals.length} met)`);
+  for (const goal of goals) out(formatGoal(goal));
+  const seconds = (performance.now() - began) / 1000;
+  out(`\n(${seconds.toFixed(0)} s)`);
+  out(
+    benchJsonLine('protocol-roundtrip', {
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg()[0],
+      rounds,
+      cellMs,
+      seconds,
+      anchors: ANCHORS,
+      cells,
+      ratios,
+      goals,
+    }),
+  );
 }
 
 await main();

@@ -18,11 +18,12 @@ export interface Transport {
   /** Starts delivering to `sink`. Called once, by the connection's `listen()`. */
   start(sink: TransportSink): void;
   /**
-   * Writes framed text (UTF-8 on the wire). Returns false when the receiver is full: the caller should
-   * wait for `onDrain` before writing more (data passed here is never lost, it is buffered).
+   * Writes framed text (UTF-8 on the wire), as a string or as its UTF-8 bytes (which the transport may
+   * keep until written: the caller must not change them). Returns false when the receiver is full: the
+   * caller should wait for `onDrain` before writing more (data passed here is never lost, it is buffered).
    * Writes after `close()` are ignored.
    */
-  write(data: string): boolean;
+  write(data: string | Uint8Array): boolean;
   /** Ends the outgoing side (flushing what was written) and stops reading. Idempotent. */
   close(): void;
   /**

@@ -11,6 +11,8 @@ import { OutboardError } from '../errors/outboard-error.js';
 import { ContributionRegistry } from '../contributions/contribution-registry.js';
 import { NotificationCenter } from '../contributions/notification-center.js';
 import { normalizeActionResult } from '../contributions/action-result.js';
+import { routeContribution } from '../contributions/contribution-owner.js';
+import { ActionInputChecker } from '../contributions/action-input.js';
 import type { ActionResult } from '../contributions/action-result.js';
 import { registerHostServices } from '../broker/services/host-services.js';
 import { ExtensionStorage } from '../storage/extension-storage.js';
@@ -22,7 +24,8 @@ import { PeerSessions } from './peer-sessions.js';
 import { registerPeerServices } from './peer-services.js';
 import { serveBrokerOnConnection } from './broker-on-connection.js';
 import { PeerActivation } from './peer-activation.js';
-import { ActionNeedsApprovalError, PeerActionError, actionsOf, withheldActionsOf } from './peer-actions.js';
+import { ActionNeedsApprovalError, actionsOf, withheldActionsOf } from './peer-actions.js';
+import { actionFailure } from './action-failure.js';
 import type { ActionVerdict, DeclaredAction, WithheldAction } from './peer-actions.js';
 import { TurnMemo } from './turn-budget.js';
 import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
@@ -59,6 +62,7 @@ export interface PeerManagerOptions {
 export class PeerManager {
   readonly contributions = new ContributionRegistry();
   readonly notifications = new NotificationCenter();
+  private readonly actionInput: ActionInputChecker;
   private readonly supervisors = new Map<string, PeerSupervisor>();
   private readonly sessions = new PeerSessions();
   private readonly disposables: Disposable[] = [];
@@ -83,6 +87,7 @@ export class PeerManager {
       this.disposables.push(own);
     }
     this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name) });
+    this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });
     this.disposables.push(
       registerPeerServices(
         {
@@ -90,6 +95,7 @@ export class PeerManager {
           bus,
           contributions: this.contributions,
           notifications: this.notifications,
+          projects: deps.projects,
           callRpc: (m, p, signal) => this.callRpc(m, p, { signal }),
           hubRoutes: (ext) => this.manifests.get(ext)?.permissions?.hub ?? [],
           hub: () => deps.hub.runningHub(),
@@ -174,11 +180,22 @@ export class PeerManager {
 
   /**
    * Resolves once the activation checks of the events and projects seen so far are done (their starts
-   * included): a peer not started by then was not activated by them.
+   * included): a peer not started by then was not activated by them. Waits at most `timeoutMs` (default
+   * 10000) for the bus to deliver the events published so far (a bus that dropped the last one never will).
    */
-  async activationSettled(): Promise<void> {
+  async activationSettled(timeoutMs = 10_000): Promise<void> {
     const target = this.deps.bus.lastSeq;
-    while (this.seenSeq < target) await new Promise<void>((resolve) => this.seqWaiters.push(resolve));
+    const deadline = Date.now() + timeoutMs;
+    while (this.seenSeq < target && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        timer.unref();
+        this.seqWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
     await this.activation.settled();
   }
 
@@ -221,23 +238,23 @@ export class PeerManager {
     if (verdict.kind === 'needs-approval') throw new ActionNeedsApprovalError(verdict.action);
     if (verdict.kind === 'unknown') throw new OutboardError('PEER_ACTION_UNKNOWN', `no enabled extension offers action "${id}"`, { hint: `\`${this.deps.identity.id} actions list\` shows those that do` });
     const { action } = verdict;
-    if (action.targets.includes('project') && !action.targets.includes('global') && !input.projectId) {
-      throw new OutboardError('USAGE', `action "${id}" runs on a project: pass --project <id>`);
-    }
+    // One owner or a refusal naming every declarer; then the input is checked before the peer sees it.
+    const owner = routeContribution(await this.peerExtensions(), 'action', id, this.deps.identity.id);
+    const declared = owner.manifest.contributes?.actions?.find((a) => a.id === id);
+    const checked = await this.actionInput.check({ id, extension: owner.name, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner));
     const supervisor = await this.supervisor(action.extension);
     try {
       if (!supervisor) throw new ResponseError('unavailable', 'it has no peer that can run (is it enabled?)');
-      const raw = await supervisor.request('actions/invoke', { id, ...(input.projectId ? { projectId: input.projectId } : {}), args: input.args ?? {} }, options);
+      const raw = await supervisor.request('actions/invoke', { id, ...checked }, options);
       return normalizeActionResult(raw);
     } catch (error) {
-      throw await this.actionFailure(action, supervisor, error);
+      throw await actionFailure(action, supervisor, error);
     }
   }
 
   /** Calls an RPC method served by a peer (starting it on `onRpc`). */
   async callRpc(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    const owner = (await this.peerExtensions()).find((e) => e.manifest.contributes?.rpc?.includes(method));
-    if (!owner) throw new ResponseError('not_found', `no enabled extension serves RPC method "${method}"`);
+    const owner = routeContribution(await this.peerExtensions(), 'rpc', method, this.deps.identity.id);
     const supervisor = await this.supervisor(owner.name);
     if (!supervisor) throw new ResponseError('unavailable', `extension ${owner.name} has no peer that can run (is it enabled?)`);
     try {
@@ -255,22 +272,6 @@ export class PeerManager {
       await s.log.close();
     }));
     for (const d of this.disposables.splice(0)) d.dispose();
-  }
-
-  /** The one error of a failed action: the peer's message, and how the peer ended when it did (said once). */
-  private async actionFailure(action: DeclaredAction, supervisor: PeerSupervisor | undefined, error: unknown): Promise<PeerActionError> {
-    const reason = error instanceof ResponseError ? error.reason : 'internal';
-    let message = error instanceof Error ? error.message : String(error);
-    const details: string[] = [];
-    if (supervisor && reason === 'unavailable') {
-      // A peer that just dropped the connection is still exiting: wait (briefly) to say how it ended.
-      await supervisor.settle(2000);
-      const { lastError } = supervisor.status();
-      if (lastError && lastError.startsWith(message)) message = lastError;
-      else if (lastError && !message.includes(lastError)) details.push(`peer: ${lastError}`);
-    }
-    if (supervisor && reason !== 'cancelled') details.push(`log: ${supervisor.log.path}`);
-    return new PeerActionError(action.extension, action.id, reason, message, { details, cause: error });
   }
 
   private serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {

@@ -17,11 +17,34 @@ export class TurnBudget {
   private used = 0;
   private resetScheduled = false;
   private waitingCount = 0;
+  private spent = 0;
+  private measuring = false;
   private readonly idleWaiters = new Set<() => void>();
 
   /** @param perTurn calls allowed per turn (an integer >= 1). */
   constructor(private readonly perTurn: number) {
     if (!(Number.isInteger(perTurn) && perTurn >= 1)) throw new TypeError(`TurnBudget perTurn must be an integer >= 1, got ${perTurn}`);
+  }
+
+  /** Host time spent on this budget's owner so far, in ms (see {@link measure}). */
+  get spentMs(): number {
+    return this.spent;
+  }
+
+  /**
+   * Runs `fn` and charges the host time it took to the owner (reading its output, serving its calls).
+   * A measurement inside another is not charged twice.
+   */
+  measure<T>(fn: () => T): T {
+    if (this.measuring) return fn();
+    this.measuring = true;
+    const started = performance.now();
+    try {
+      return fn();
+    } finally {
+      this.measuring = false;
+      this.spent += performance.now() - started;
+    }
   }
 
   /** Calls waiting for a later turn now. */

@@ -57,7 +57,7 @@ describe('EventBus.publish', () => {
     });
     for (let i = 0; i < 500; i++) bus.publish({ type: 'tick.tock', source: 'test' });
     assert.deepEqual(seen, [], 'no handler runs inside publish');
-    await waitUntil(() => seen.length === 500, '500 deliveries');
+    await waitUntil('500 deliveries', () => seen.length === 500);
     assert.deepEqual(seen, Array.from({ length: 500 }, (_, i) => i + 1));
   });
 
@@ -79,10 +79,10 @@ describe('EventBus.publish', () => {
       fast.push(event.seq);
     });
     for (let i = 0; i < 5; i++) bus.publish({ type: 'a.b', source: 'test' });
-    await waitUntil(() => fast.length === 5, 'the fast subscriber');
+    await waitUntil('the fast subscriber', () => fast.length === 5);
     assert.deepEqual(slow, [], 'the slow subscriber is still on event 1');
     gate.resolve();
-    await waitUntil(() => slow.length === 5, 'the slow subscriber');
+    await waitUntil('the slow subscriber', () => slow.length === 5);
     assert.deepEqual(slow, [1, 2, 3, 4, 5]);
     assert.equal(maxActive, 1, 'one delivery at a time per subscriber');
   });
@@ -98,13 +98,13 @@ describe('EventBus bounded queues', () => {
       if (event.seq === 1) await gate.promise;
     });
     bus.publish({ type: 'a.b', source: 'test' });
-    await waitUntil(() => got.length === 1, 'the first delivery');
+    await waitUntil('the first delivery', () => got.length === 1);
     for (let i = 0; i < 9; i++) bus.publish({ type: 'a.b', source: 'test' });
     assert.equal(subscription.queued, 3);
     assert.equal(subscription.dropped, 6);
     assert.equal(bus.stats().dropped, 6);
     gate.resolve();
-    await waitUntil(() => got.length === 4, 'the queued deliveries');
+    await waitUntil('the queued deliveries', () => got.length === 4);
     assert.deepEqual(got, [
       [1, 0],
       [8, 6],
@@ -162,7 +162,7 @@ describe('EventBus bounded queues', () => {
     const grownMiB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
     assert.ok(grownMiB < 64, `heap grew by ${grownMiB.toFixed(1)} MiB`);
     stall.resolve();
-    await waitUntil(() => handled === 1 + cap, 'the queue to drain once unstalled');
+    await waitUntil('the queue to drain once unstalled', () => handled === 1 + cap);
     assert.equal(stalled.queued, 0);
   });
 });
@@ -214,7 +214,7 @@ describe('EventBus subscriptions', () => {
       if (event.seq % 2 === 1) throw new Error(`odd ${event.seq}`);
     });
     for (let i = 0; i < 4; i++) bus.publish({ type: 'a.b', source: 'test' });
-    await waitUntil(() => seen.length === 4 && syncSeen.length === 4, 'all deliveries');
+    await waitUntil('all deliveries', () => seen.length === 4 && syncSeen.length === 4);
     await settle();
     assert.deepEqual(seen, [1, 2, 3, 4]);
     assert.deepEqual(syncSeen, [1, 2, 3, 4]);
@@ -234,7 +234,7 @@ describe('EventBus subscriptions', () => {
     });
     bus.publish({ type: 'a.b', source: 'test' });
     bus.publish({ type: 'a.b', source: 'test' });
-    await waitUntil(() => calls === 2, 'two calls');
+    await waitUntil('two calls', () => calls === 2);
   });
 
   it('dispose stops deliveries at once, drops the queue, and is harmless twice', async () => {

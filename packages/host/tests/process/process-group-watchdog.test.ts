@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ProcessGroupWatchdog } from '../../src/process/process-group-watchdog.js';
 import { isAlive } from '../peers/peer-probes.js';
 import { waitUntil } from '../wait-until.js';
 
@@ -69,6 +70,30 @@ describe('ProcessGroupWatchdog', { skip: process.platform === 'win32', timeout: 
       assert.ok(isAlive(group), 'the unwatched group was not touched');
     } finally {
       killGroupQuietly(group);
+    }
+  });
+
+  it('a watchdog that was killed is started again with every group still watched', async () => {
+    const watchdog = new ProcessGroupWatchdog();
+    const first = spawn('sleep', ['300'], { detached: true, stdio: 'ignore' });
+    const second = spawn('sleep', ['300'], { detached: true, stdio: 'ignore' });
+    first.unref();
+    second.unref();
+    const groups = [first.pid as number, second.pid as number];
+    try {
+      watchdog.watch(groups[0] as number);
+      const firstWatchdog = await waitUntil('the watchdog to start', () => watchdog.pid, 5000, 10);
+      process.kill(firstWatchdog, 'SIGKILL');
+      await waitUntil('the killed watchdog to be seen gone', () => watchdog.pid === undefined, 5000, 10);
+      watchdog.watch(groups[1] as number);
+      const again = await waitUntil('a new watchdog', () => watchdog.pid, 5000, 10);
+      assert.notEqual(again, firstWatchdog);
+      // Closing the pipe ends every group still registered, the one watched before the restart included.
+      watchdog.dispose();
+      await waitUntil('both groups to be gone', () => groups.every((g) => !isAlive(g)), 3000, 10);
+    } finally {
+      watchdog.dispose();
+      for (const g of groups) killGroupQuietly(g);
     }
   });
 });

@@ -52,9 +52,9 @@ export class LinkedTransport implements Transport {
   }
 
   /** {@inheritDoc Transport.write} */
-  write(data: string): boolean {
+  write(data: string | Uint8Array): boolean {
     if (this.closed) return true;
-    this.other.receive(this.encoder.encode(data));
+    this.other.receive(typeof data === 'string' ? this.encoder.encode(data) : data);
     if (this.other.inboxBytes > this.highWaterMark) {
       this.needDrain = true;
       return false;

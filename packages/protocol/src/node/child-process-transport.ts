@@ -167,7 +167,7 @@ export class ChildProcessTransport implements Transport, Disposable {
   }
 
   /** {@inheritDoc Transport.write} */
-  write(data: string): boolean {
+  write(data: string | Uint8Array): boolean {
     return this.streams.write(data);
   }
 

@@ -72,7 +72,7 @@ export class StdioTransport implements Transport {
   }
 
   /** {@inheritDoc Transport.write} */
-  write(data: string): boolean {
+  write(data: string | Uint8Array): boolean {
     return this.inner.write(data);
   }
 

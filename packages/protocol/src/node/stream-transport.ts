@@ -60,7 +60,7 @@ export class StreamTransport implements Transport {
   }
 
   /** {@inheritDoc Transport.write} */
-  write(data: string): boolean {
+  write(data: string | Uint8Array): boolean {
     if (this.closed || this.writable.destroyed || this.writable.writableEnded) return true;
     return this.writable.write(data);
   }

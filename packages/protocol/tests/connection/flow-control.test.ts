@@ -106,16 +106,18 @@ describe('Connection: backpressure and the bounded write queue', () => {
     peerEnd.pause();
     const calls = Array.from({ length: 50 }, (_, i) => host.request('echo', `${i}`.padStart(100, '.')));
     await turns(3);
-    // The first batch went out in one write that filled the pipe; the next batch must wait in the queue.
-    calls.push(...Array.from({ length: 50 }, (_, i) => host.request('echo', `${i + 50}`.padStart(100, '.'))));
+    // The first batch went out in one write that filled the pipe; past a bounded write-ahead (256 Ki
+    // characters), the next batch must wait in the queue.
+    calls.push(...Array.from({ length: 100 }, (_, i) => host.request('echo', `${i + 50}`.padStart(4000, '.'))));
     await turns(3);
     const stalled = host.diagnostics();
     assert.equal(stalled.waitingForDrain, true);
     assert.ok(stalled.queuedWriteBytes > 0);
+    assert.ok(peerEnd.unreadBytes < 300_000, `${peerEnd.unreadBytes} bytes handed to a full transport`);
     peerEnd.resume();
     const results = await Promise.all(calls);
-    assert.equal(results.length, 100);
-    assert.equal(results[99], '99'.padStart(100, '.'));
+    assert.equal(results.length, 150);
+    assert.equal(results[149], '149'.padStart(4000, '.'));
     assert.equal(host.diagnostics().waitingForDrain, false);
   });
 
@@ -178,5 +180,33 @@ describe('Connection: write batching', () => {
     peer.listen();
     await Promise.all(Array.from({ length: 40 }, () => host.request('echo', 'z'.repeat(1000))));
     assert.ok(hostWrites() >= 2 && hostWrites() <= 4, `${hostWrites()} writes for 40 KB`);
+  });
+});
+
+describe('Connection: large frames waiting for drain', () => {
+  it('are kept as bytes while they wait and arrive intact, multi-byte text included, also when flushed by close()', async () => {
+    const { host, peer, peerEnd } = connectedPair({ link: { highWaterMark: 1024, chunkBytes: 4093 } });
+    const text = 'é☃😀'.repeat(3000); // 27 KB of UTF-8, 12 K UTF-16 units: over the write-alone size
+    const seen: string[] = [];
+    peer.onNotification<string>('big', (value) => void seen.push(value));
+    peer.onRequest('echo', (p) => p);
+    host.listen();
+    peer.listen();
+    peerEnd.pause();
+    const answers = Array.from({ length: 30 }, (_, i) => host.request('echo', `${i}${text}`));
+    await turns(2);
+    assert.equal(host.diagnostics().waitingForDrain, true);
+    peerEnd.resume();
+    const results = await Promise.all(answers);
+    assert.ok(results.every((r, i) => r === `${i}${text}`));
+    // Queued behind a full pipe, then written by close() in one go.
+    peerEnd.pause();
+    for (let i = 0; i < 30; i++) host.notify('big', `${i}${text}`);
+    await turns(2);
+    await host.close();
+    peerEnd.resume();
+    await new Promise<void>((resolve) => peer.onClose(() => resolve()));
+    assert.equal(seen.length, 30);
+    assert.ok(seen.every((v, i) => v === `${i}${text}`));
   });
 });
