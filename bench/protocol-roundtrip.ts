@@ -9,11 +9,11 @@
  *
  * Ours runs with its features on: deadlines (30 s default), 1 MiB size limits both ways, in-flight cap,
  * bounded write queue, stray-output guard, and a heartbeat every second.
- * Each cell runs `--rounds` times (default 7), interleaved with the others (each round in another order,
+ * Each cell runs `--rounds` times (default 9), interleaved with the others (each round in another order,
  * garbage collected between cells). Figures are the median round; a ratio is the median of the ratios
  * measured within each round (the two sides ran back to back), which a machine busy with other work
  * disturbs less than a ratio of medians. Bounded: about 90 s with the defaults. Usage:
- *   node bench/dist/protocol-roundtrip.js [--ms 400] [--rounds 7]
+ *   node bench/dist/protocol-roundtrip.js [--ms 300] [--rounds 9]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -61,8 +61,8 @@ function numberArg(name: string, fallback: number): number {
   const value = index === -1 ? Number.NaN : Number(args[index + 1]);
   return value > 0 ? value : fallback;
 }
-const cellMs = numberArg('--ms', 400);
-const rounds = numberArg('--rounds', 7);
+const cellMs = numberArg('--ms', 300);
+const rounds = numberArg('--rounds', 9);
 const warmupMs = Math.max(100, Math.round(cellMs / 4));
 
 async function ours(): Promise<Client> {

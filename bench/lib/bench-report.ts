@@ -16,7 +16,7 @@ export function ratioGoal(what: string, ratio: number, target: number): RatioGoa
 
 /** One line: `MET   1.34x >= 1.20x  what`. */
 export function formatGoal(goal: RatioGoal): string {
-  return `${goal.verdict.padEnd(6)} ${goal.ratio.toFixed(2)}x >= ${goal.target.toFixed(2)}x  ${goal.what}`;
+  return `${goal.verdict.padEnd(6)} ${goal.ratio.toFixed(3)}x >= ${goal.target.toFixed(2)}x  ${goal.what}`;
 }
 
 /**

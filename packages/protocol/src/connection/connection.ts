@@ -5,11 +5,11 @@ import { ResponseError } from '../errors/response-error.js';
 import { exceedsByteLimit } from '../framing/frame-encoder.js';
 import { FrameReader } from '../framing/frame-reader.js';
 import { BuiltInMethods } from '../messages.js';
-import { nextTurn } from '../runtime.js';
 import type { TransportSink } from '../transport.js';
 import { resolveConnectionOptions, type ConnectionOptions, type ResolvedConnectionOptions } from './connection-options.js';
 import type { ConnectionWarning } from './connection-warning.js';
 import { ConnectionDiagnosticsCounters, type ConnectionDiagnostics } from './connection-diagnostics.js';
+import { HandlerTable } from './handler-table.js';
 import { IncomingMessageRouter } from './incoming-message-router.js';
 import { IncomingRequests } from './incoming-requests.js';
 import { OutgoingRequests, PendingRequest } from './outgoing-requests.js';
@@ -32,8 +32,6 @@ export interface ConnectionCloseEvent {
   readonly error?: Error;
 }
 
-const RESERVED = new Set<string>([BuiltInMethods.cancelRequest, BuiltInMethods.progress, BuiltInMethods.ping]);
-
 /**
  * A JSON-RPC 2.0 connection to one peer over a {@link Transport}: requests both ways, correlated by id,
  * with deadlines, cancellation, progress, size limits, bounded queues and backpressure.
@@ -46,8 +44,8 @@ const RESERVED = new Set<string>([BuiltInMethods.cancelRequest, BuiltInMethods.p
 export class Connection {
   private readonly options: ResolvedConnectionOptions;
   private currentState: ConnectionState = 'new';
-  private readonly requestHandlers = new Map<string, RequestHandler>();
-  private readonly notificationHandlers = new Map<string, NotificationHandler>();
+  private readonly requestHandlers = new HandlerTable<RequestHandler>();
+  private readonly notificationHandlers = new HandlerTable<NotificationHandler>();
   private readonly reader: FrameReader;
   private readonly writer: OutgoingWriter;
   private readonly outgoing: OutgoingRequests;
@@ -62,7 +60,6 @@ export class Connection {
   private readonly out: OutgoingMessages;
   private framingSettled: boolean;
   private nextId = 1;
-  private progressFlushScheduled = false;
 
   /** @throws TypeError naming the bad option and its value. */
   constructor(options: ConnectionOptions) {
@@ -86,16 +83,6 @@ export class Connection {
         sendResult: (id, result) => out.sendResult(id, result),
         sendError: (id, error) => out.sendError(id, error),
         sendProgress: (token, value) => out.sendProgress(token, value),
-        scheduleProgressFlush: () => {
-          // Progress is coalesced per event-loop turn (not per microtask), so a handler that reports
-          // after every await still sends a bounded number.
-          if (this.progressFlushScheduled) return;
-          this.progressFlushScheduled = true;
-          nextTurn(() => {
-            this.progressFlushScheduled = false;
-            this.incoming.flushProgress();
-          });
-        },
         onQueueEmpty: () => {
           if (this.queueEmptyEmitter.hasListeners) this.queueEmptyEmitter.fire();
         },
@@ -165,12 +152,12 @@ export class Connection {
    * @throws ConnectionError `duplicate_handler` or `reserved_method` (`$/` methods this package handles).
    */
   onRequest<P = unknown, R = unknown>(method: string, handler: RequestHandler<P, R>): Disposable {
-    return this.register(this.requestHandlers, method, handler as RequestHandler);
+    return this.requestHandlers.register(method, handler as RequestHandler);
   }
 
   /** Handles notifications for `method`. One handler per method. @throws ConnectionError as {@link onRequest}. */
   onNotification<P = unknown>(method: string, handler: NotificationHandler<P>): Disposable {
-    return this.register(this.notificationHandlers, method, handler as NotificationHandler);
+    return this.notificationHandlers.register(method, handler as NotificationHandler);
   }
 
   /**
@@ -309,22 +296,6 @@ export class Connection {
       lateResponses: this.outgoing.lateResponses,
       deadlinesArmed: this.outgoing.deadlineCount,
     });
-  }
-
-  private register<H>(table: Map<string, H>, method: string, handler: H): Disposable {
-    if (typeof method !== 'string' || method.length === 0) throw new TypeError(`method must be a non-empty string, got ${String(method)}`);
-    if (typeof handler !== 'function') throw new TypeError(`the handler of "${method}" must be a function, got ${typeof handler}`);
-    if (RESERVED.has(method)) throw new ConnectionError('reserved_method', `"${method}" is handled by the connection itself; do not register a handler for it`);
-    if (table.has(method)) throw new ConnectionError('duplicate_handler', `a handler for "${method}" is already registered; dispose it before registering another`);
-    table.set(method, handler);
-    let done = false;
-    return {
-      dispose: () => {
-        if (done) return;
-        done = true;
-        if (table.get(method) === handler) table.delete(method);
-      },
-    };
   }
 
   private teardown(event: ConnectionCloseEvent): void {

@@ -1,4 +1,5 @@
 import { ResponseError } from '../errors/response-error.js';
+import { nextTurn } from '../runtime.js';
 import type { ProgressToken, RequestId } from '../messages.js';
 import { DONE, IncomingRequest, QUEUED, RUNNING, progressTokenOf, type ProgressSink, type RequestHandler } from './request-context.js';
 
@@ -9,8 +10,6 @@ export interface IncomingRequestsHost {
   sendResult(id: RequestId, result: unknown): void;
   sendError(id: RequestId, error: ResponseError): void;
   sendProgress(token: ProgressToken, value: unknown): void;
-  /** Asks for `flushProgress()` to be called soon (coalesced progress is waiting). */
-  scheduleProgressFlush(): void;
   /** The last waiting request left the queue (started or cancelled); not called on close. */
   onQueueEmpty(): void;
 }
@@ -30,6 +29,11 @@ export class IncomingRequests implements ProgressSink {
   private readonly queuedById = new Map<RequestId, IncomingRequest>();
   private dirty: IncomingRequest[] = [];
   private closed = false;
+  private progressFlushScheduled = false;
+  private readonly flushProgressBound = (): void => {
+    this.progressFlushScheduled = false;
+    this.flushProgress();
+  };
 
   constructor(host: IncomingRequestsHost, maxInFlight: number, maxQueued: number) {
     this.host = host;
@@ -93,7 +97,11 @@ export class IncomingRequests implements ProgressSink {
   /** @internal Progress was reported by a running handler. */
   markProgress(request: IncomingRequest): void {
     this.dirty.push(request);
-    this.host.scheduleProgressFlush();
+    // Progress is coalesced per event-loop turn (not per microtask), so a handler that reports after
+    // every await still sends a bounded number.
+    if (this.progressFlushScheduled) return;
+    this.progressFlushScheduled = true;
+    nextTurn(this.flushProgressBound);
   }
 
   /** Sends the latest progress of every request that reported some since the last flush. */
