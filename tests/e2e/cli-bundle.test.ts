@@ -20,11 +20,21 @@ describe('the bundled bin and its code cache', () => {
     assert.equal(first.code, 0, first.stderr);
     const files = readdirSync(join(home, 'cache'));
     assert.equal(files.length, 1, files.join());
-    assert.match(files[0] as string, /^cli-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.v8$/);
+    assert.match(files[0] as string, /^cli-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+-[0-9a-f]+\.v8$/);
     assert.equal(statSync(join(home, 'cache')).mode & 0o077, 0);
     const second = bin(home, '--help');
     assert.deepEqual(second, first);
     assert.deepEqual(readdirSync(join(home, 'cache')), files);
+  });
+
+  it("a new build's cache replaces the caches of earlier builds", () => {
+    const home = join(tmp.path, 'stale');
+    mkdirSync(join(home, 'cache'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'cache', 'cli-0000000000000000-v0.0.0-x64.v8'), 'old');
+    assert.equal(bin(home, '--version').code, 0);
+    const files = readdirSync(join(home, 'cache'));
+    assert.equal(files.length, 1, files.join());
+    assert.doesNotMatch(files[0] as string, /^cli-0{16}-/);
   });
 
   it('a damaged cache file is rejected by V8 and replaced; the command runs as usual', () => {
