@@ -104,7 +104,7 @@ try {
   const cpuMed = (name: string): number => median(cpu.get(name) ?? []);
   const cpuFloor = cpuMed('node -e 0') + cpuMed('node hello.js');
   if ((cpu.get('node -e 0') ?? []).length > 0) {
-    console.log(`CPU time (user + system of the whole process tree), ${ROUNDS} runs each (median):`);
+    console.log(`CPU time (user + system of the whole process tree, V8's worker threads included), ${ROUNDS} runs each (median):`);
     for (const [name] of cpuCases) console.log(`  ${name.padEnd(36)} ${ms(cpuMed(name)).padStart(10)}   ${ratio(cpuMed(name), cpuFloor)} of node -e 0 + node hello.js`);
     console.log(`  outboard hello adds ${ms(cpuMed('outboard hello') - cpuFloor)} of CPU; with a configSchema ${ms(cpuMed('outboard configured (configSchema)') - cpuFloor)}`);
   }

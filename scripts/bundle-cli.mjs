@@ -43,7 +43,10 @@ const file = path.join(__dirname, 'cli.cjs');
 const source = fs.readFileSync(file, 'utf8').replace(/^#!.*/, '');
 const home = process.env.OUTBOARD_HOME || path.join(require('node:os').homedir(), '.outboard');
 const cacheDir = path.join(home, 'cache');
-const cacheFile = path.join(cacheDir, 'cli-${digest}-' + process.version + '-' + process.arch + '.v8');
+// V8 rejects a cache made under other flags: runs with other flags (NODE_OPTIONS, --cpu-prof...) keep their own.
+let flags = 5381;
+for (const c of process.execArgv.join(' ') + '|' + (process.env.NODE_OPTIONS || '')) flags = ((flags * 33) ^ c.charCodeAt(0)) >>> 0;
+const cacheFile = path.join(cacheDir, 'cli-${digest}-' + process.version + '-' + process.arch + '-' + flags.toString(16) + '.v8');
 let cachedData;
 try {
   const dir = fs.statSync(cacheDir);
@@ -60,6 +63,10 @@ if (cachedData === undefined || script.cachedDataRejected) {
       const tmp = cacheFile + '.' + process.pid + '.tmp';
       fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
       fs.renameSync(tmp, cacheFile);
+      // Caches of earlier builds are dead weight: only this build's stay.
+      for (const name of fs.readdirSync(cacheDir)) {
+        if (name.startsWith('cli-') && !name.startsWith('cli-${digest}-')) fs.rmSync(path.join(cacheDir, name), { force: true });
+      }
     } catch {
       // a read-only home: compile from source next time too
     }

@@ -13,7 +13,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   try {
     result = await addExtension({ identity: host.identity, home: host.home, spec, cwd: ctx.io.cwd, env: ctx.io.env, output: ctx.printer.passthrough() });
   } catch (error) {
-    if (error instanceof NpmError) throw cliError('CLI_FAILED', `${error.message}. Nothing was changed`, 'check the package name or path and your network, then retry');
+    if (error instanceof NpmError) throw cliError('CLI_FAILED', `${error.message}. Nothing was changed.`, '');
     throw error;
   }
   if (result.kind === 'rejected') {

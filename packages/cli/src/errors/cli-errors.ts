@@ -18,7 +18,7 @@ export function cliError(code: OutboardErrorCode, message: string, hint?: string
 
 /**
  * The ONE mapping from an error to what the user sees and the exit code: `error: <message> — <hint>` on one
- * line (the hint from the error, else the code's fix from the table), detail lines under it, and the exit code
+ * line (the hint from the error, else the code's fix from the table; an empty hint: the message alone), detail lines under it, and the exit code
  * of the code's row. Anything that is not an OutboardError is INTERNAL. The stack only with OUTBOARD_DEBUG=1.
  */
 export function reportError(printer: Printer, error: unknown, options: { cmd: string; debug: boolean }): number {
@@ -31,8 +31,9 @@ export function reportError(printer: Printer, error: unknown, options: { cmd: st
   const [first = '', ...rest] = message.split('\n');
   // The table speaks of `outboard`; another identity's users type its own command.
   const hint = known?.hint ?? row.fix.replace(/`outboard /g, `\`${options.cmd} `);
-  const head = first.replace(/[.\s]+$/, '');
-  printer.printError(t`${printer.err.red('error:')} ${head} — ${hint}`, ...[...rest, ...(known?.details ?? [])].map((l) => t`  ${l}`));
+  // An empty hint means the message already says what to do (npm's output above it, say): it stands alone.
+  const line = hint === '' ? t`${printer.err.red('error:')} ${first}` : t`${printer.err.red('error:')} ${first.replace(/[.\s]+$/, '')} — ${hint}`;
+  printer.printError(line, ...[...rest, ...(known?.details ?? [])].map((l) => t`  ${l}`));
   if (options.debug && error instanceof Error && error.stack) printer.printError(...error.stack.split('\n'));
   return row.exitCode;
 }

@@ -14,9 +14,25 @@ export interface CliIo {
   cwd: string;
 }
 
-/** The I/O of this process: the one place the CLI names `process`'s streams. */
+/**
+ * The I/O of this process: the one place the CLI names `process`'s streams. They are made on first use (Node
+ * builds each on first access, ~7 ms for the three): `outboard <command>` hands its stdio to the command
+ * without ever touching them.
+ */
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+  return {
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+    cwd: process.cwd(),
+  };
 }
 
 // JSON.stringify escapes C0 already; DEL, C1, bidi and invisible marks are escaped too (still the same JSON value).
@@ -32,15 +48,22 @@ const CLEAR_LINE = '\r\u001b[2K';
  * is written as it is. JSON goes out as JSON. Nothing else in the CLI touches stdout or stderr.
  */
 export class Printer {
-  /** Styling for stdout lines. */
-  readonly out: Style;
-  /** Styling for stderr lines. */
-  readonly err: Style;
   private statusShown = false;
+  private outStyle: Style | undefined;
+  private errStyle: Style | undefined;
 
-  constructor(private readonly io: CliIo) {
-    this.out = createStyle(wantsColor(io.stdout, io.env));
-    this.err = createStyle(wantsColor(io.stderr, io.env));
+  constructor(private readonly io: CliIo) {}
+
+  /** Styling for stdout lines (decided on first use: a run that prints nothing never opens the stream). */
+  get out(): Style {
+    this.outStyle ??= createStyle(wantsColor(this.io.stdout, this.io.env));
+    return this.outStyle;
+  }
+
+  /** Styling for stderr lines. */
+  get err(): Style {
+    this.errStyle ??= createStyle(wantsColor(this.io.stderr, this.io.env));
+    return this.errStyle;
   }
 
   /** True when a person is at the terminal: a question can be asked and a progress line shown. */
