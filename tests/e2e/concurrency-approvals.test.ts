@@ -27,4 +27,16 @@ describe('concurrent CLI processes never lose an update', () => {
     // No lock or temp file is left behind.
     assert.deepEqual(readdirSync(home).filter((f) => /\.lock$|\.tmp$/.test(f)), []);
   });
+
+  it('grants given by concurrent `enable --grant` processes accumulate: none is lost', async () => {
+    const home = join(tmp.path, 'grant-home');
+    const cwd = join(tmp.path, 'work');
+    const optional = ['ui.notification', 'rpc.call', 'storage.private', 'events.subscribe', 'events.publish'];
+    writeExtension(join(home, 'extensions', 'node_modules', 'outboard-ext-many'), { name: 'many', block: { capabilities: { optional } } });
+    assert.equal(runCliJson<unknown[]>(['extensions', 'list', '--json'], { home, cwd }).json.length, 1);
+    const exits = await Promise.all(optional.map((cap) => startCli(['extensions', 'enable', 'many', '--yes', '--grant', cap], home, cwd)));
+    for (const [i, e] of exits.entries()) assert.equal(e.code, 0, `${optional[i]}: ${e.stderr}`);
+    const approvals = JSON.parse(readFileSync(join(home, 'approvals.json'), 'utf8')) as { extensions: Record<string, { grants: { capabilities: string[] } }> };
+    assert.deepEqual(approvals.extensions['many']?.grants.capabilities, [...optional].sort());
+  });
 });

@@ -8,7 +8,7 @@ import { checkApprovalsShape, emptyApprovals } from './approval-record.js';
 import { compareWithApproval } from './approval-compare.js';
 import { untrustedBecause } from './file-trust.js';
 import { identityOf } from '../discovery/stat-inputs.js';
-import { digestToApprove } from '../discovery/run-digest.js';
+import { digestToApprove, loadHasher } from '../discovery/run-digest.js';
 
 /** Options of {@link ApprovalStore.approve}. */
 export interface ApproveOptions {
@@ -40,6 +40,15 @@ export interface ApproveResult {
 function slotOf(file: ApprovalsFile, ext: Pick<ScannedExtension, 'source'>, projectRoot: string | undefined): Record<string, ApprovalRecord> | undefined {
   if (ext.source !== 'project') return file.extensions;
   return projectRoot ? file.projects[projectRoot] : undefined;
+}
+
+/** The grants an approval stores: the new ones plus (unless replacing) the earlier ones the shown manifest still requests. */
+function mergeGrants(ext: ScannedExtension, previous: ApprovalRecord | undefined, grants: CapabilityGrants, options: ApproveOptions): CapabilityGrants {
+  const requested = new Set([...(ext.manifest?.capabilities?.required ?? []), ...(ext.manifest?.capabilities?.optional ?? [])]);
+  const replace = options.grants === 'replace';
+  const kept = replace || !previous ? [] : previous.grants.capabilities.filter((c) => requested.has(c));
+  const projects = grants.projects ?? (replace ? undefined : previous?.grants.projects);
+  return { ...(projects ? { projects: [...projects] } : {}), capabilities: [...new Set([...kept, ...grants.capabilities])].sort() };
 }
 
 /**
@@ -107,7 +116,7 @@ export class ApprovalStore {
    * {@link ApproveOptions}); only capabilities the shown manifest requests are kept.
    */
   async approve(ext: ScannedExtension & { name: string }, grants: CapabilityGrants, options: ApproveOptions = {}): Promise<ApproveResult> {
-    const requested = new Set([...(ext.manifest?.capabilities?.required ?? []), ...(ext.manifest?.capabilities?.optional ?? [])]);
+    await loadHasher();
     let previous: ApprovalRecord | undefined;
     let record: ApprovalRecord | undefined;
     let untrustedKept: CorruptFileDiagnostic | undefined;
@@ -116,8 +125,7 @@ export class ApprovalStore {
       const draft = trusted.draft;
       untrustedKept = trusted.keptAside;
       previous = slotOf(draft, ext, this.projectRoot)?.[ext.name];
-      const kept = options.grants === 'replace' || !previous ? [] : previous.grants.capabilities.filter((c) => requested.has(c));
-      const projects = grants.projects ?? (options.grants === 'replace' ? undefined : previous?.grants.projects);
+      const merged = mergeGrants(ext, previous, grants, options);
       record = {
         name: ext.name,
         packageName: ext.packageName,
@@ -128,7 +136,7 @@ export class ApprovalStore {
         enginesRange: ext.enginesRange ?? null,
         ...(ext.runDigest ? { runDigest: digestToApprove(ext.dir, ext.runDigest) } : {}),
         enabled: true,
-        grants: { ...(projects ? { projects: [...projects] } : {}), capabilities: [...new Set([...kept, ...grants.capabilities])].sort() },
+        grants: merged,
         approvedAt: new Date().toISOString(),
       };
       this.slotForWrite(draft, ext)[ext.name] = record;
@@ -148,6 +156,18 @@ export class ApprovalStore {
       added: [...after].filter((c) => !before.has(c)),
       removed: [...before].filter((c) => !after.has(c)),
     };
+  }
+
+  /**
+   * What {@link approve} would grant, without writing: the capability list to show in the consent prompt
+   * (earlier grants still requested are kept unless `grants: 'replace'`), and what it adds and removes.
+   */
+  previewGrants(ext: ScannedExtension & { name: string }, grants: CapabilityGrants, options: ApproveOptions = {}): { grants: CapabilityGrants; added: string[]; removed: string[] } {
+    const previous = this.find(ext);
+    const merged = mergeGrants(ext, previous, grants, options);
+    const before = new Set(previous?.grants.capabilities ?? []);
+    const after = new Set(merged.capabilities);
+    return { grants: merged, added: [...after].filter((c) => !before.has(c)), removed: [...before].filter((c) => !after.has(c)) };
   }
 
   /** Turns an existing approval on or off; false when there was none to change. */

@@ -1,5 +1,4 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import type { ExtensionManifest } from '@outboard/manifest';
 import { runnablePaths } from '@outboard/manifest';
@@ -29,9 +28,19 @@ export interface RunDigest {
   checkedAt?: number;
 }
 
-// node:crypto loads on the first hash, not with discovery: a warm start-up never hashes.
+// node:crypto (several ms to load) is loaded only when something is hashed: a warm start-up never is. The
+// module reference is the one process-wide cache here: a builtin module never changes.
 let crypto: typeof import('node:crypto') | undefined;
-const createHash = (algorithm: string) => (crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).createHash(algorithm);
+
+/** Loads node:crypto for the synchronous hashing below; call (and await) before scanning or approving. */
+export async function loadHasher(): Promise<void> {
+  crypto ??= await import('node:crypto');
+}
+
+function createHash(algorithm: string): import('node:crypto').Hash {
+  if (!crypto) throw new Error('internal: loadHasher() must be awaited before hashing');
+  return crypto.createHash(algorithm);
+}
 
 /** The package.json fields that steer Node's module loading. */
 export const LOAD_FIELDS = ['imports', 'exports', 'type', 'main'] as const;
@@ -80,9 +89,10 @@ export function scanRunDigest(dir: string, pkg: Record<string, unknown>, manifes
 /**
  * Brings a (cached) digest up to date before it is compared with an approval: each runnable file is
  * stat'ed, and rehashed only when its identity moved, was never trusted, or it was never hashed. Returns
- * true when the digest changed (the cache should then be written). Microseconds when nothing moved.
+ * true when the digest changed (the cache should then be written). Microseconds when nothing moved (and
+ * node:crypto is then never loaded).
  */
-export function refreshRunDigest(dir: string, digest: RunDigest, startedAt: number): boolean {
+export async function refreshRunDigest(dir: string, digest: RunDigest, startedAt: number): Promise<boolean> {
   let changed = false;
   const ids = (digest.ids ??= {});
   for (const file of Object.keys(digest.files)) {
@@ -90,6 +100,7 @@ export function refreshRunDigest(dir: string, digest: RunDigest, startedAt: numb
     const known = ids[file] ?? null;
     const hashedBefore = digest.files[file] !== NOT_HASHED;
     if (known !== null && hashedBefore && currentIdentity(full) === known) continue;
+    await loadHasher();
     const hashed = hashRegularFile(full);
     const id = isRacy(hashed.id, startedAt) ? null : hashed.id;
     if (digest.files[file] !== hashed.digest || known !== id) changed = true;

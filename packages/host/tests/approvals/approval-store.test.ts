@@ -46,6 +46,8 @@ describe('ApprovalStore: grants accumulate, consent binds what was shown', () =>
     const h = host();
     const first = await h.approvals.approve(await shown(), { capabilities: ['projects.read', 'ui.notification'] });
     assert.deepEqual(first.added, ['projects.read', 'ui.notification']);
+    const preview = h.approvals.previewGrants(await shown(), { capabilities: ['projects.read', 'rpc.call'] });
+    assert.deepEqual(preview, { grants: { capabilities: ['projects.read', 'rpc.call', 'ui.notification'] }, added: ['rpc.call'], removed: [] });
     const second = await h.approvals.approve(await shown(), { capabilities: ['projects.read', 'rpc.call'] });
     assert.deepEqual(second.record.grants.capabilities, ['projects.read', 'rpc.call', 'ui.notification']);
     assert.deepEqual(second.added, ['rpc.call']);
