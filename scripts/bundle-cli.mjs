@@ -26,6 +26,9 @@ await build({
   define: { 'import.meta.url': '__bundle_url' },
   banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
 });
+// A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
+const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/cli.cjs`, 'utf8'));
+if (leftover) throw new Error(`the CLI bundle keeps a dynamic import() (at ${leftover.index}); import that module statically`);
 const digest = createHash('sha256').update(readFileSync(`${out}/cli.cjs`)).digest('hex').slice(0, 16);
 writeFileSync(`${out}/package.json`, `${JSON.stringify({ type: 'commonjs' })}\n`);
 writeFileSync(

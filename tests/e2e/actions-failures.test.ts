@@ -29,7 +29,7 @@ describe('outboard actions run: failing peers', { timeout: 40_000 }, () => {
     const r = runCli(['actions', 'run', 'crasher.hello'], { home: h.home, env: h.env });
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /error: crasher: action crasher.hello failed: the peer exited with code 3 during the handshake/);
-    assert.match(r.stderr, /peer: .*crashing on start \(exit 3\)/);
+    assert.match(r.stderr, /crashing on start \(exit 3\)/);
     assert.match(r.stderr, /log: .*ext\/crasher\/logs\/peer\.log/);
     for (const pid of peerPids(h, 'crasher')) assert.equal(isRunning(pid), false);
   });

@@ -31,9 +31,9 @@ describe('outboard actions run: SIGTERM and SIGHUP stop like SIGINT', { timeout:
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
     it(`${signal}: cancelled in the peer, the peer and its background grandchild stopped, exit ${128 + constants.signals[signal]}`, async () => {
       const before = h.marksOf('spawner').length;
-      const job = new CliJob(['actions', 'run', 'fx.slow', '--args', '{"steps":300,"stepMs":100}'], h);
+      const job = new CliJob(['actions', 'run', 'spawner.slow', '--args', '{"steps":300,"stepMs":100}'], h);
       jobs.push(job);
-      await waitFor('the peer to run the action', () => h.marksOf('spawner').slice(before).includes('invoke fx.slow'));
+      await waitFor('the peer to run the action', () => h.marksOf('spawner').slice(before).includes('invoke spawner.slow'));
       const marks = () => h.marksOf('spawner').slice(before);
       const grandchild = Number(marks().map((l) => /^grandchild (\d+)$/.exec(l)?.[1]).find(Boolean));
       const peer = Number(marks().map((l) => /^start (\d+)$/.exec(l)?.[1]).find(Boolean));
@@ -43,7 +43,7 @@ describe('outboard actions run: SIGTERM and SIGHUP stop like SIGINT', { timeout:
       const { code, signal: died } = await job.done();
       assert.equal(died, null, `outboard handled ${signal} instead of dying of it: ${job.stderr}`);
       assert.equal(code, 128 + constants.signals[signal], job.stderr);
-      assert.match(job.stderr, /Cancelled fx\.slow\./);
+      assert.match(job.stderr, /Cancelled spawner\.slow\./);
       assert.ok(marks().includes('cancelled'), `the peer saw the cancellation: ${marks().join(' | ')}`);
       await waitFor('the peer to be gone', () => !isRunning(peer), 5000);
       await waitFor('the grandchild (which ignores SIGTERM) to be gone', () => !isRunning(grandchild), 5000);

@@ -110,9 +110,9 @@ for (const round of [0, 1, 2]) {
               description: h(),
               commands: [{ name: 'hostile-cmd', exec: ['node', './cli.js', h()], summary: h() }],
               peer: { exec: ['node', './peer.mjs', h()], activation: ['onAction'] },
-              contributes: { actions: ['hx.result', 'hx.table', 'hx.progress', 'hx.fail', 'hx.crash'].map(action), status: [{ id: 'hx.state', title: h() }] },
+              contributes: { actions: ['hostile.result', 'hostile.table', 'hostile.progress', 'hostile.fail', 'hostile.crash'].map(action), status: [{ id: 'hostile.state', title: h() }] },
               capabilities: { required: ['ui.action.contribute'], optional: ['ui.notification', 'ui.status.contribute', 'hub.request'] },
-              permissions: { hub: [`GET /api/${h().replace(/\s/g, '')}`, `POST /${h().replace(/\s/g, '')}`] },
+              permissions: { hub: [`GET /api/${h().replace(/[\s\\./%*?#]/g, '')}`, `POST /${h().replace(/[\s\\./%*?#]/g, '')}`] },
             },
           },
         },
@@ -154,13 +154,13 @@ for (const round of [0, 1, 2]) {
     });
 
     it('actions run: results, tables, errors and a crash of a hostile peer', () => {
-      for (const args of [['actions', 'run', 'hx.result'], ['actions', 'run', 'hx.table'], ['actions', 'run', 'hx.progress'], ['actions', 'run', 'hx.fail'], ['actions', 'run', 'hx.crash']]) {
+      for (const args of [['actions', 'run', 'hostile.result'], ['actions', 'run', 'hostile.table'], ['actions', 'run', 'hostile.progress'], ['actions', 'run', 'hostile.fail'], ['actions', 'run', 'hostile.crash']]) {
         const r = run(args);
         clean(args, r);
         // eslint-disable-next-line no-control-regex
-        if (args[2] === 'hx.fail') assert.match(r.stderr.replace(/\u001b\[\d+m/g, ''), /^error: hostile: action hx\.fail failed: /m, r.stderr);
+        if (args[2] === 'hostile.fail') assert.match(r.stderr.replace(/\u001b\[\d+m/g, ''), /^error: hostile: action hostile\.fail failed: /m, r.stderr);
       }
-      const json = run(['actions', 'run', 'hx.result', '--json']);
+      const json = run(['actions', 'run', 'hostile.result', '--json']);
       clean(['actions', 'run', '--json'], json);
       assert.doesNotThrow(() => JSON.parse(json.stdout));
       // After the crash the peer's stderr is in its log, shown by info.
@@ -168,12 +168,12 @@ for (const round of [0, 1, 2]) {
     });
 
     it('progress lines in a terminal', () => {
-      const r = runCliInTerminal(['actions', 'run', 'hx.progress'], [], { home, cwd, env });
+      const r = runCliInTerminal(['actions', 'run', 'hostile.progress'], [], { home, cwd, env });
       assertClean(r.output, 'terminal of actions run hx.progress', { color, terminal: true });
     });
 
     it('error lines quoting the command line', () => {
-      for (const args of [[arg(h())], ['extensions', 'info', arg(h())], ['actions', 'run', arg(h())], ['actions', arg(h())], ['extensions', 'list', `--${arg(h())}`], ['config', arg(h())], ['actions', 'run', 'hx.result', '--args', arg(h())], ['help', arg(h())]]) {
+      for (const args of [[arg(h())], ['extensions', 'info', arg(h())], ['actions', 'run', arg(h())], ['actions', arg(h())], ['extensions', 'list', `--${arg(h())}`], ['config', arg(h())], ['actions', 'run', 'hostile.result', '--args', arg(h())], ['help', arg(h())]]) {
         const r = run(args);
         assert.notEqual(r.code, 0, JSON.stringify(args));
         clean(args, r);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { HostCore as Host } from './host-core.js';
 import type { ExtensionRecord } from './extension-record.js';
-import type { DoctorProblem } from './extension-json.js';
+import type { DoctorProblem } from './doctor-problem.js';
 import { readBoundedJson } from './store/bounded-json.js';
 
 /** Where a config key's value comes from: the project's config, the user's, the schema's default, or nowhere. */

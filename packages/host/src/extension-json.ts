@@ -3,6 +3,9 @@ import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
 import type { ConfigInfo } from './extension-config-info.js';
+import type { DoctorProblem } from './doctor-problem.js';
+
+export type { DoctorProblem };
 
 /** The stable `extensions list --json` entry (documented in docs/cli.md; fields are only ever added). */
 export interface ExtensionListEntry {
@@ -96,15 +99,6 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
   };
 }
 
-/** One line of `extensions doctor --json`. */
-export interface DoctorProblem {
-  /** The extension concerned, or null for a problem found outside any extension. */
-  extension: string | null;
-  path: string;
-  rule: string;
-  message: string;
-  fix: string;
-}
 
 /** Every problem doctor reports: manifest problems, incompatibilities, conflicts, missing files, unreadable packages. */
 export function collectDoctorProblems(extensions: readonly ExtensionRecord[], diagnostics: readonly DiscoveryDiagnostic[]): DoctorProblem[] {

@@ -1,3 +1,4 @@
+import { NOT_HASHED } from './discovery/run-digest.js';
 import type { ResolvedExtension } from './discovery/resolve-precedence.js';
 import type { ExtensionState } from './discovery/types.js';
 
@@ -53,3 +54,25 @@ function stateOf(ext: ResolvedExtension, approval: ApprovalVerdict, hostId: stri
         : { state: 'disabled', reason: 'disabled by the user', fix: fixCommand('enable') };
   }
 }
+
+/**
+ * True when `now` is the same copy as `shown`: same real path, manifest digest, load fields, and the same content
+ * of every runnable file hashed in both. A file hashed in only one of them is left to the approval store, which
+ * stores what was shown (a file that moved after it was shown is stored as changed, so the run is refused).
+ */
+export function sameCopy(shown: ExtensionRecord, now: ExtensionRecord | undefined): boolean {
+  if (now === undefined || now.realDir !== shown.realDir || now.manifestHash !== shown.manifestHash) return false;
+  const a = shown.runDigest;
+  const b = now.runDigest;
+  if (!a || !b) return a === b;
+  if (JSON.stringify(a.fields) !== JSON.stringify(b.fields)) return false;
+  const files = new Set([...Object.keys(a.files), ...Object.keys(b.files)]);
+  for (const file of files) {
+    const x = a.files[file];
+    const y = b.files[file];
+    if (x === undefined || y === undefined) return false;
+    if (x !== NOT_HASHED && y !== NOT_HASHED && x !== y) return false;
+  }
+  return true;
+}
+

@@ -21,6 +21,7 @@ export type { HostIdentity, HostIdentityOptions } from './identity/host-identity
 
 // Extensions as the user sees them
 export type { ExtensionRecord, ApprovalVerdict } from './extension-record.js';
+export { sameCopy } from './extension-record.js';
 export type { ExtensionState, SourceKind, DiscoveryDiagnostic, ShadowedCopy } from './discovery/types.js';
 export { SOURCE_PRECEDENCE } from './discovery/types.js';
 

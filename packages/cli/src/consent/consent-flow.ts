@@ -1,4 +1,7 @@
 import type { CapabilityGrants, ExtensionRecord } from '@outboard/host';
+import { sameCopy } from '@outboard/host';
+
+export { sameCopy };
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import { t } from '../terminal/text.js';
@@ -34,11 +37,6 @@ export function requiredSensitive(ext: ExtensionRecord): string[] {
 /** The command that approves `ext` in a shell without a terminal: `--yes` and a `--grant` per required sensitive capability. */
 export function nonInteractiveEnable(ext: ExtensionRecord, hostId: string): string {
   return [`${hostId} extensions enable ${ext.key} --yes`, ...requiredSensitive(ext).map((c) => `--grant ${c}`)].join(' ');
-}
-
-/** True when `now` is the same copy as `shown`: same real path, manifest digest and digest of what runs. */
-export function sameCopy(shown: ExtensionRecord, now: ExtensionRecord | undefined): boolean {
-  return now !== undefined && now.realDir === shown.realDir && now.manifestHash === shown.manifestHash && JSON.stringify(now.runDigest ?? null) === JSON.stringify(shown.runDigest ?? null);
 }
 
 /** The outcome of {@link obtainApproval}. */

@@ -8,7 +8,7 @@ import { checkApprovalsShape, emptyApprovals } from './approval-record.js';
 import { compareWithApproval } from './approval-compare.js';
 import { untrustedBecause } from './file-trust.js';
 import { identityOf } from '../discovery/stat-inputs.js';
-import { digestToApprove, loadHasher } from '../discovery/run-digest.js';
+import { digestToApprove } from '../discovery/run-digest.js';
 
 /** Options of {@link ApprovalStore.approve}. */
 export interface ApproveOptions {
@@ -116,7 +116,6 @@ export class ApprovalStore {
    * {@link ApproveOptions}); only capabilities the shown manifest requests are kept.
    */
   async approve(ext: ScannedExtension & { name: string }, grants: CapabilityGrants, options: ApproveOptions = {}): Promise<ApproveResult> {
-    await loadHasher();
     let previous: ApprovalRecord | undefined;
     let record: ApprovalRecord | undefined;
     let untrustedKept: CorruptFileDiagnostic | undefined;

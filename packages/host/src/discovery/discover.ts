@@ -13,7 +13,7 @@ import { scanSection } from './scan-section.js';
 import type { SourceSpec } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import { ApprovalStore } from '../approvals/approval-store.js';
-import { loadHasher, refreshRunDigest } from './run-digest.js';
+import { refreshRunDigest } from './run-digest.js';
 import { homeTrustProblems } from '../approvals/file-trust.js';
 
 /** Everything discovery needs to know; the host computes it once per process. */
@@ -81,7 +81,6 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
     let section = freshSection(cache, spec);
     if (!section) {
       check ??= (await import('@outboard/manifest/validate')).checkPackageJson;
-      await loadHasher();
       section = { spec, usedAt: now, ...scanSection(spec, ctx, check, { hashRunFiles: approved }) };
       cache.sections[spec.key] = storeSection(section);
       rescanned++;

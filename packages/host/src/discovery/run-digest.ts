@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { ExtensionManifest } from '@outboard/manifest';
@@ -26,20 +27,6 @@ export interface RunDigest {
   ids?: Record<string, string | null>;
   /** When discovery last looked (wall-clock ms), in memory only: a file changed after it changed while the record was on screen. */
   checkedAt?: number;
-}
-
-// node:crypto (several ms to load) is loaded only when something is hashed: a warm start-up never is. The
-// module reference is the one process-wide cache here: a builtin module never changes.
-let crypto: typeof import('node:crypto') | undefined;
-
-/** Loads node:crypto for the synchronous hashing below; call (and await) before scanning or approving. */
-export async function loadHasher(): Promise<void> {
-  crypto ??= await import('node:crypto');
-}
-
-function createHash(algorithm: string): import('node:crypto').Hash {
-  if (!crypto) throw new Error('internal: loadHasher() must be awaited before hashing');
-  return crypto.createHash(algorithm);
 }
 
 /** The package.json fields that steer Node's module loading. */
@@ -89,8 +76,7 @@ export function scanRunDigest(dir: string, pkg: Record<string, unknown>, manifes
 /**
  * Brings a (cached) digest up to date before it is compared with an approval: each runnable file is
  * stat'ed, and rehashed only when its identity moved, was never trusted, or it was never hashed. Returns
- * true when the digest changed (the cache should then be written). Microseconds when nothing moved (and
- * node:crypto is then never loaded).
+ * true when the digest changed (the cache should then be written). Microseconds when nothing moved.
  */
 export async function refreshRunDigest(dir: string, digest: RunDigest, startedAt: number): Promise<boolean> {
   let changed = false;
@@ -100,7 +86,6 @@ export async function refreshRunDigest(dir: string, digest: RunDigest, startedAt
     const known = ids[file] ?? null;
     const hashedBefore = digest.files[file] !== NOT_HASHED;
     if (known !== null && hashedBefore && currentIdentity(full) === known) continue;
-    await loadHasher();
     const hashed = hashRegularFile(full);
     const id = isRacy(hashed.id, startedAt) ? null : hashed.id;
     if (digest.files[file] !== hashed.digest || known !== id) changed = true;

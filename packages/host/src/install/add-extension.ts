@@ -5,7 +5,6 @@ import type { ManifestContext, ManifestProblem } from '@outboard/manifest';
 import { SUPPORTED_API_VERSIONS } from '@outboard/manifest';
 import { withFileLock } from '../store/index.js';
 import { scanSection } from '../discovery/scan-section.js';
-import { loadHasher } from '../discovery/run-digest.js';
 import type { CheckPackageJson } from '../discovery/scan-section.js';
 import type { ScannedExtension } from '../discovery/types.js';
 import type { HostIdentity } from '../identity/host-identity.js';
@@ -43,7 +42,6 @@ export async function addExtension(input: AddExtensionInput): Promise<AddExtensi
   const firstAdd = !existsSync(folder.packageJsonPath);
   folder.ensure();
   const { checkPackageJson: check } = await import('@outboard/manifest/validate');
-  await loadHasher();
   const spec = npmSpec(input.spec, input.cwd);
   return withFileLock(folder.packageJsonPath, async () => {
     const before = folder.dependencies();
