@@ -21,9 +21,9 @@ function timeProcess(argv: readonly string[]): Promise<number> {
 }
 
 const env = await peerBenchHome([
-  { name: 'bundledpeer', prefix: 'bp', runtime: 'node-bundle' },
-  { name: 'nodepeer', prefix: 'np', runtime: 'node' },
-  { name: 'pypeer', prefix: 'pp', runtime: 'python' },
+  { name: 'bundledpeer', runtime: 'node-bundle' },
+  { name: 'nodepeer', runtime: 'node' },
+  { name: 'pypeer', runtime: 'python' },
 ]);
 try {
   const peers = await env.host.peers({ supervisor: { heartbeat: false } });

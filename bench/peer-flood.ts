@@ -33,7 +33,7 @@ async function measure(peers: PeerManager, countEvents: () => number): Promise<P
   const end = performance.now() + PHASE_MS;
   while (performance.now() < end) {
     const start = performance.now();
-    await peers.callRpc('ok.echo', { i: rpc.length });
+    await peers.callRpc('steady.echo', { i: rpc.length });
     rpc.push(performance.now() - start);
   }
   loop.disable();
@@ -45,18 +45,18 @@ async function measure(peers: PeerManager, countEvents: () => number): Promise<P
 // The load: one core busy for the whole run.
 const spinner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 const env = await peerBenchHome([
-  { name: 'steady', prefix: 'ok', runtime: 'node' },
-  { name: 'flooder', prefix: 'fl', runtime: RUNTIME, mode: 'flood' },
+  { name: 'steady', runtime: 'node' },
+  { name: 'flooder', runtime: RUNTIME, mode: 'flood' },
 ]);
 try {
   const peers = await env.host.peers({ supervisor: { heartbeat: false, stopStepMs: 500 } });
   let events = 0;
-  env.host.bus.subscribe({ types: ['fl.happened'] }, () => {
+  env.host.bus.subscribe({ types: ['flooder.happened'] }, () => {
     events++;
   });
-  await peers.callRpc('ok.echo', {});
+  await peers.callRpc('steady.echo', {});
   const quiet = await measure(peers, () => events);
-  await peers.invokeAction('fl.hello', {});
+  await peers.invokeAction('flooder.hello', {});
   const flood = await measure(peers, () => events);
   const flooder = await peers.supervisor('flooder');
   const connection = flooder?.status().connection;

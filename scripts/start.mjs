@@ -42,6 +42,6 @@ outboard('hello', 'Ada');
 outboard('actions', 'list');
 outboard('actions', 'run', 'notes.add', '--args', JSON.stringify({ text: 'try Outboard' }));
 outboard('actions', 'run', 'notes.list');
-outboard('actions', 'run', 'hello.greet', '--args', JSON.stringify({ name: 'Ada' }));
+outboard('actions', 'run', 'python-example.greet', '--args', JSON.stringify({ name: 'Ada' }));
 outboard('extensions', 'doctor');
 process.stdout.write(`\nDemo home: ${home}\nKeep exploring with:\n  export OUTBOARD_HOME=${home}\n  alias outboard="node ${cli}"\n  outboard extensions info hello\n  outboard actions run notes.list\n`);

@@ -1,6 +1,6 @@
 // A Node peer as one would ship it: its own code and the protocol's peer side, bundled into one file by
 // esbuild (bench/lib/peer-bench-home.ts does that), so a start parses one file instead of loading dozens of
-// modules. It announces `<prefix>.hello` and `<prefix>.echo` (argv[2] is the prefix) and answers them.
+// modules. It announces `<name>.hello` and `<name>.echo` (argv[2] is the extension name) and answers them.
 import { Connection, StdioTransport, servePeerHandshake } from '@outboard/protocol';
 
 const prefix = process.argv[2] ?? 'lp';

@@ -12,9 +12,8 @@ const PROTOCOL_URL = pathToFileURL(fileURLToPath(new URL('../../../packages/prot
 
 /** One peer extension of a benchmark home: the host's fixture peer (Node or Python) in a given mode. */
 export interface BenchPeer {
+  /** Its name, which its contribution ids start with (`<name>.hello`, `<name>.echo`, `<name>.happened`). */
   name: string;
-  /** Prefix of its contribution ids (`<prefix>.hello`, `<prefix>.echo`, `<prefix>.happened`). */
-  prefix: string;
   /** `node`: the test fixture (modules loaded one by one); `node-bundle`: lean-peer.ts bundled into one file. */
   runtime: 'node' | 'node-bundle' | 'python';
   mode?: string;
@@ -46,8 +45,8 @@ export async function peerBenchHome(peers: BenchPeer[]): Promise<{ host: Host; r
           extension: {
             apiVersion: 1,
             name: p.name,
-            peer: { exec: python ? ['python3', './peer.py', p.mode ?? 'good'] : ['node', './peer.mjs', p.runtime === 'node-bundle' ? p.prefix : (p.mode ?? 'good')], activation: ['onAction', 'onRpc'] },
-            contributes: { actions: [{ id: `${p.prefix}.hello`, title: 'Hello' }], rpc: [`${p.prefix}.echo`], events: [`${p.prefix}.happened`] },
+            peer: { exec: python ? ['python3', './peer.py', p.mode ?? 'good'] : ['node', './peer.mjs', p.runtime === 'node-bundle' ? p.name : (p.mode ?? 'good')], activation: ['onAction', 'onRpc'] },
+            contributes: { actions: [{ id: `${p.name}.hello`, title: 'Hello' }], rpc: [`${p.name}.echo`], events: [`${p.name}.happened`] },
             capabilities: { required: ['ui.action.contribute'], optional: ['ui.notification', 'events.publish'] },
           },
         },

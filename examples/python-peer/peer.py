@@ -280,7 +280,7 @@ class Peer:
         self.state = "initialized"
         return {
             "protocol": high, "name": NAME, "version": VERSION,
-            "contributes": {"actions": ["hello.greet"]},
+            "contributes": {"actions": ["python-example.greet"]},
             "capabilities": {"required": [], "optional": ["ui.notification"]},
         }
 
@@ -293,8 +293,8 @@ class Peer:
 
     def invoke_action(self, params, cancelled, id):
         params = params or {}
-        if params.get("id") != "hello.greet":
-            raise RpcError("not_found", f"no action {params.get('id')!r}; this peer has hello.greet")
+        if params.get("id") != "python-example.greet":
+            raise RpcError("not_found", f"no action {params.get('id')!r}; this peer has python-example.greet")
         name = (params.get("args") or {}).get("name", "world")
         return {"view": {"kind": "text", "text": f"Hello, {name}!"}}
 
@@ -348,6 +348,6 @@ class Peer:
 if __name__ == "__main__":
     # Started by hand in a terminal? Say what this is instead of waiting for a handshake.
     if sys.stdin.isatty() and not any(k.endswith("_PEER_PROTOCOL") for k in os.environ):
-        sys.stderr.write("This is an Outboard peer: Outboard starts it (try `outboard actions run hello.greet`).\n")
+        sys.stderr.write("This is an Outboard peer: Outboard starts it (try `outboard actions run python-example.greet`).\n")
         sys.exit(2)
     Peer().run()

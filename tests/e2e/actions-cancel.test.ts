@@ -18,16 +18,16 @@ describe('outboard actions run: cancellation and progress', { timeout: 40_000 },
   });
 
   it('Ctrl+C cancels the running action: the peer sees the cancellation, outboard exits 130, the peer is stopped', async () => {
-    const job = new CliJob(['actions', 'run', 'fx.slow', '--args', '{"steps":200,"stepMs":100}'], h);
+    const job = new CliJob(['actions', 'run', 'demo.slow', '--args', '{"steps":200,"stepMs":100}'], h);
     jobs.push(job);
-    await waitFor('the peer to run the action', () => h.marksOf('demo').includes('invoke fx.slow'));
+    await waitFor('the peer to run the action', () => h.marksOf('demo').includes('invoke demo.slow'));
     // As a terminal does: SIGINT to the whole foreground process group. The peer has a group of its own,
     // so only outboard gets it, and cancels.
     process.kill(-(job.child.pid as number), 'SIGINT');
     const { code, signal } = await job.done();
     assert.equal(signal, null, job.stderr);
     assert.equal(code, 130, job.stderr);
-    assert.match(job.stderr, /Cancelled fx\.slow\./);
+    assert.match(job.stderr, /Cancelled demo\.slow\./);
     assert.equal(job.stdout, '');
     const marks = h.marksOf('demo');
     assert.ok(marks.includes('cancelled'), `the peer saw the cancellation: ${marks.join(' | ')}`);
@@ -37,14 +37,14 @@ describe('outboard actions run: cancellation and progress', { timeout: 40_000 },
   });
 
   it('progress is drawn on a terminal', () => {
-    const r = runCliInTerminal(['actions', 'run', 'fx.slow', '--args', '{"steps":4,"stepMs":150}'], [], { home: h.home, env: h.env });
+    const r = runCliInTerminal(['actions', 'run', 'demo.slow', '--args', '{"steps":4,"stepMs":150}'], [], { home: h.home, env: h.env });
     assert.equal(r.code, 0, r.output);
     assert.match(r.output, /\r\u001b\[2K[1-4]\/4/, JSON.stringify(r.output));
     assert.match(r.output, /slow done/);
   });
 
   it('and not when stderr is piped', () => {
-    const r = runCli(['actions', 'run', 'fx.slow', '--args', '{"steps":4,"stepMs":150}'], { home: h.home, env: h.env });
+    const r = runCli(['actions', 'run', 'demo.slow', '--args', '{"steps":4,"stepMs":150}'], { home: h.home, env: h.env });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'slow done\n');
     assert.equal(r.stderr, '');

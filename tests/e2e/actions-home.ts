@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
@@ -11,11 +11,10 @@ import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-
 const FIXTURES = join(REPO_ROOT, 'packages', 'host', 'tests', 'fixtures', 'peers');
 const PROTOCOL_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'protocol', 'dist', 'src', 'index.js')).href;
 
-/** One fixture peer extension: its name, the fixture's mode, its action prefix and capabilities. */
+/** One fixture peer extension: its name (which its action ids start with), the fixture's mode and capabilities. */
 export interface ActionsFixture {
   name: string;
   mode?: string;
-  prefix?: string;
   capabilities?: { required: string[]; optional: string[] };
 }
 
@@ -31,7 +30,7 @@ export interface ActionsHome {
   cleanup(): void;
 }
 
-/** Installs and approves the fixtures. */
+/** Installs and approves the fixtures, and registers project p1. */
 export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
   const tmp = tempDir('outboard-actions-');
   const home = join(tmp.path, 'home');
@@ -39,7 +38,7 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
   writeFileSync(marks, '');
   const env = { FIXTURE_PROTOCOL_URL: PROTOCOL_URL, FIXTURE_MARKS: marks };
   for (const f of fixtures) {
-    const x = f.prefix ?? 'fx';
+    const x = f.name;
     const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${f.name}`);
     writeFiles(dir, {
       'package.json': {
@@ -68,6 +67,8 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
     const approved = runCli(['extensions', 'enable', f.name, '--yes', '--grant-all'], { home, env });
     assert.equal(approved.code, 0, approved.stderr);
   }
+  // Project p1 is registered (its root is the temporary folder): the host refuses a --project that names none.
+  writeFiles(home, { 'projects.json': { format: 1, projects: { p1: { id: 'p1', name: 'p1', root: realpathSync(tmp.path), registeredAt: new Date().toISOString() } } } });
   const marksOf = (name: string): string[] =>
     readFileSync(marks, 'utf8')
       .split('\n')

@@ -9,7 +9,7 @@ import type { ActionsHome } from './actions-home.js';
 describe('outboard actions list and run', { timeout: 40_000 }, () => {
   let h: ActionsHome;
   before(() => {
-    h = actionsHome([{ name: 'demo' }, { name: 'other', prefix: 'ot' }]);
+    h = actionsHome([{ name: 'demo' }, { name: 'other' }]);
   });
   after(() => h.cleanup());
 
@@ -17,20 +17,20 @@ describe('outboard actions list and run', { timeout: 40_000 }, () => {
     const table = runCli(['actions', 'list'], { home: h.home, env: h.env });
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /^ID\s+TITLE\s+EXTENSION\s+TARGETS$/m);
-    assert.match(table.stdout, /^fx\.hello\s+Say hello\s+demo\s+global,project$/m);
-    assert.match(table.stdout, /^ot\.slow\s+Take a while\s+other\s+global$/m);
+    assert.match(table.stdout, /^demo\.hello\s+Say hello\s+demo\s+global,project$/m);
+    assert.match(table.stdout, /^other\.slow\s+Take a while\s+other\s+global$/m);
     const json = runCliJson<Array<{ id: string; title: string; extension: string; targets: string[] }>>(['actions', 'list', '--json'], { home: h.home, env: h.env });
     assert.equal(json.code, 0);
     assert.deepEqual(
       json.json.map((a) => a.id),
-      ['fx.call', 'fx.hello', 'fx.slow', 'ot.call', 'ot.hello', 'ot.slow'],
+      ['demo.call', 'demo.hello', 'demo.slow', 'other.call', 'other.hello', 'other.slow'],
     );
-    assert.deepEqual(json.json.find((a) => a.id === 'fx.hello'), { id: 'fx.hello', title: 'Say hello', extension: 'demo', targets: ['global', 'project'] });
+    assert.deepEqual(json.json.find((a) => a.id === 'demo.hello'), { id: 'demo.hello', title: 'Say hello', extension: 'demo', targets: ['global', 'project'] });
     assert.deepEqual(h.marksOf('demo'), [], 'listing starts nothing');
   });
 
   it('run prints the notifications, host actions and the table view, exits 0, and stops the peer', () => {
-    const r = runCli(['actions', 'run', 'fx.hello', '--project', 'p1', '--args', '{"a":1}'], { home: h.home, env: h.env });
+    const r = runCli(['actions', 'run', 'demo.hello', '--project', 'p1', '--args', '{"a":1}'], { home: h.home, env: h.env });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^i hello \{"a":1\}$/m);
     assert.match(r.stdout, /^open: https:\/\/example\.org\/x$/m);
@@ -48,21 +48,21 @@ describe('outboard actions list and run', { timeout: 40_000 }, () => {
   });
 
   it('run --json prints the structured result', () => {
-    const r = runCliJson<{ notifications: unknown[]; hostActions: unknown[]; view: { kind: string; text?: string }; warnings: string[] }>(['actions', 'run', 'ot.slow', '--args', '{"steps":2,"stepMs":10}', '--json'], { home: h.home, env: h.env });
+    const r = runCliJson<{ notifications: unknown[]; hostActions: unknown[]; view: { kind: string; text?: string }; warnings: string[] }>(['actions', 'run', 'other.slow', '--args', '{"steps":2,"stepMs":10}', '--json'], { home: h.home, env: h.env });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(r.json, { notifications: [], hostActions: [], view: { kind: 'text', text: 'slow done' }, warnings: [] });
   });
 
   it('an unknown action exits 1 with did-you-mean; bad --args exits 2; neither starts a peer', () => {
     const before = peerPids(h, 'demo').length;
-    const unknown = runCli(['actions', 'run', 'fx.helo'], { home: h.home, env: h.env });
+    const unknown = runCli(['actions', 'run', 'demo.helo'], { home: h.home, env: h.env });
     assert.equal(unknown.code, 1);
-    assert.match(unknown.stderr, /no enabled extension offers action "fx\.helo"/);
-    assert.match(unknown.stderr, /Did you mean fx\.hello\?/);
+    assert.match(unknown.stderr, /no enabled extension offers action "demo\.helo"/);
+    assert.match(unknown.stderr, /Did you mean demo\.hello\b/);
     const none = runCli(['actions', 'run', 'zzz.qqq'], { home: h.home, env: h.env });
     assert.equal(none.code, 1);
     assert.match(none.stderr, /outboard actions list/);
-    const bad = runCli(['actions', 'run', 'fx.hello', '--args', '{oops'], { home: h.home, env: h.env });
+    const bad = runCli(['actions', 'run', 'demo.hello', '--args', '{oops'], { home: h.home, env: h.env });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--args must be JSON/);
     assert.match(bad.stderr, /For example: --args/);

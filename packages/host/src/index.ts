@@ -73,7 +73,7 @@ export type { ActionResult, ActionView, HostAction, NotificationPayload } from '
 export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';
-export type { Disposable } from './bus/disposable.js';
+export type { Disposable } from '@outboard/protocol/disposable';
 export type { CapabilityBroker } from './broker/capability-broker.js';
 export type { ServiceCall, ServiceDefinition, ServiceHandler, ServiceScope } from './broker/service-definition.js';
 export { ServiceError, isServiceError } from './broker/service-error.js';

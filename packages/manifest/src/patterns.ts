@@ -24,6 +24,12 @@ export const HUB_ROUTE_SOURCE = `^(?:${HUB_ROUTE_METHODS.join('|')}) /\\S*$`;
 /** Source of a peer activation event: `onAction`, `onRpc`, `onStartup`, `onEvent:<glob>` or `onProject:<glob>`. */
 export const ACTIVATION_SOURCE = '^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$';
 
+/**
+ * Source of an event type glob (`onEvent:<glob>`, subscriptions): the characters of an event type plus `*`,
+ * the only wildcard (any run of characters, dots included). `?` is no wildcard, and no event type has one.
+ */
+export const EVENT_TYPE_GLOB_SOURCE = '^[A-Za-z0-9_.*-]{1,200}$';
+
 /** Source of a sidecar health path: it starts with `/`. */
 export const HEALTH_PATH_SOURCE = '^/';
 

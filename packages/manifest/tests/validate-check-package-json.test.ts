@@ -200,12 +200,49 @@ describe('checkPackageJson: rules needing more than one fixture', () => {
   });
 
   it('flags duplicate rpc methods and event types, and wildcard events', () => {
-    const problems = check(minimal({ contributes: { rpc: ['a.b', 'a.b'], events: ['a.c', 'a.c', 'a.*'] } }));
+    const problems = check(minimal({ contributes: { rpc: ['git.b', 'git.b'], events: ['git.c', 'git.c', 'git.*'] } }));
     assert.deepEqual(problems.map((p) => `${p.path} ${p.rule}`), [
       '$.outboard.extension.contributes.rpc[1] contributes.duplicate-id',
       '$.outboard.extension.contributes.events[1] contributes.duplicate-id',
       '$.outboard.extension.contributes.events[2] events.type-name',
     ]);
+  });
+
+  it("refuses ids outside the extension's own namespace, naming the namespace's owner, and the host's namespaces", () => {
+    const problems = check(
+      minimal({
+        name: 'aaa',
+        contributes: { actions: [{ id: 'zzz.run', title: 'Run' }, { id: 'aaa.run', title: 'Run' }], status: [{ id: 'refresh', title: 'R' }], rpc: ['zzz.get'], events: ['project.registered', 'aaa.done'] },
+      }),
+    );
+    assert.deepEqual(problems.map((p) => `${p.path} ${p.rule}`), [
+      '$.outboard.extension.contributes.actions[0].id contributes.owned-id',
+      '$.outboard.extension.contributes.status[0].id contributes.owned-id',
+      '$.outboard.extension.contributes.rpc[0] contributes.owned-id',
+      '$.outboard.extension.contributes.events[0] contributes.owned-id',
+    ]);
+    assert.match(problems[0]?.message ?? '', /"zzz\.run" is in the namespace of the extension named "zzz": the ids of extension "aaa" start with "aaa\."/);
+    assert.match(problems[0]?.fix ?? '', /"aaa\.run"/);
+    assert.match(problems[3]?.message ?? '', /host's namespace "project\."/);
+    // An extension named like a host namespace owns nothing in it either.
+    assert.deepEqual(check(minimal({ name: 'project', contributes: { rpc: ['project.get'] } })).map((p) => p.rule), ['contributes.owned-id']);
+  });
+
+  it('refuses an onEvent glob that is not an event type glob (? is no wildcard there)', () => {
+    const [p] = check(minimal({ peer: { bin: 'p.js', activation: ['onEvent:git.?', 'onEvent:git.*', 'onProject:*.cs?roj'] } }));
+    assert.deepEqual([p?.rule, p?.path], ['peer.activation', '$.outboard.extension.peer.activation[0]']);
+    assert.match(p?.message ?? '', /only \* is a wildcard/);
+    assert.match(p?.fix ?? '', /"onEvent:git\.\*"/);
+    assert.equal(check(minimal({ peer: { bin: 'p.js', activation: ['onEvent:git.?'] } })).length, 1);
+  });
+
+  it('refuses hub routes that are not plain paths, which the host could never send', () => {
+    const routes = ['GET /api/hub/**', 'GET /api/hub/../admin', 'GET /api//x', 'GET /api\\x', 'GET /api/%2e%2e/x', 'GET /api/hub/projects/*', 'GET /api/hub/'];
+    const problems = check(minimal({ permissions: { hub: routes } }));
+    assert.deepEqual(problems.map((p) => p.path), [0, 1, 2, 3, 4].map((i) => `$.outboard.extension.permissions.hub[${i}]`));
+    assert.ok(problems.every((p) => p.rule === 'permissions.hub-route'));
+    assert.match(problems[0]?.fix ?? '', /"GET \/api\/hub\/\*"/);
+    assert.match(problems[1]?.fix ?? '', /"GET \/api\/hub\/admin"/);
   });
 
   it('words hub route mistakes by kind', () => {

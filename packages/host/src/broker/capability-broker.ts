@@ -1,6 +1,6 @@
 import type { CapabilityInfo } from '@outboard/manifest';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
-import { toDisposable, type Disposable } from '../bus/disposable.js';
+import { toDisposable, type Disposable } from '@outboard/protocol/disposable';
 import { CapabilityCatalog } from './capability-catalog.js';
 import type { ServiceCall, ServiceDefinition, ServiceGate, ServiceInvocation, ServiceListing } from './service-definition.js';
 import { ServiceError } from './service-error.js';

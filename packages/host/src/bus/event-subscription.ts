@@ -1,5 +1,5 @@
 import type { BusEvent } from './bus-event.js';
-import type { Disposable } from './disposable.js';
+import type { Disposable } from '@outboard/protocol/disposable';
 import { RingBuffer } from './ring-buffer.js';
 
 /** What a handler learns besides the event. */

@@ -7,5 +7,5 @@ export { compileEventFilter, eventFilterProblem } from './event-filter.js';
 export type { EventFilter } from './event-filter.js';
 export { compileTypeGlob, typeGlobProblem, TYPE_GLOB_PATTERN } from './type-glob.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './event-subscription.js';
-export { toDisposable } from './disposable.js';
-export type { Disposable } from './disposable.js';
+export { toDisposable } from '@outboard/protocol/disposable';
+export type { Disposable } from '@outboard/protocol/disposable';

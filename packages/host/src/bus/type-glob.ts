@@ -4,11 +4,14 @@
  * matches `git.changed` and `git.a.b` (but not `git` or `github.x`), `*.changed` matches `git.changed`
  * and `a.b.changed`, and `git.*.done` matches `git.x.done` and `git.x.y.done`. Unlike `permissions.hub`
  * routes (where `*` is one path segment), `*` here spans segments, so a family prefix catches the
- * whole family. Matching is case-sensitive.
+ * whole family. Matching is case-sensitive. `?` is not a wildcard: a glob holding one is invalid here and
+ * matches nothing in `onEvent:` activation (the manifest validator reports it). This is the one event-type
+ * matcher: subscriptions, queries and `onEvent:` activation all use it.
  */
+import { EVENT_TYPE_GLOB_SOURCE } from '@outboard/manifest';
 
-/** The characters a type glob may hold: those of an event type, plus `*`. */
-export const TYPE_GLOB_PATTERN = /^[A-Za-z0-9_.*-]{1,200}$/;
+/** The characters a type glob may hold: those of an event type, plus `*` (the manifest's rule, shared). */
+export const TYPE_GLOB_PATTERN = new RegExp(EVENT_TYPE_GLOB_SOURCE);
 
 /** The problem with `glob` as one line, or `undefined` when it is a valid type glob. */
 export function typeGlobProblem(glob: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import type { ActionContribution, Contributes, StatusContribution } from '@outboard/manifest';
+import { ownsContributionId } from '@outboard/manifest';
 import { sanitizeText } from './sanitize-text.js';
 
 /** An action a ready peer offers. */
@@ -43,6 +44,12 @@ export interface AnnouncedContributions {
   events?: readonly unknown[] | undefined;
 }
 
+/** Announced ids `extension` does not own (`<name>.` prefix, outside the host namespaces), one phrase each. */
+function unowned(extension: string, announced: AnnouncedContributions): string[] {
+  const kinds = [['action', announced.actions], ['status item', announced.status], ['RPC method', announced.rpc], ['event type', announced.events]] as const;
+  return kinds.flatMap(([kind, list]) => (list ?? []).map(idOf).filter((id) => !ownsContributionId(extension, id)).map((id) => `${kind} ${id} (outside its namespace "${extension}.")`));
+}
+
 function idOf(x: unknown): string {
   if (typeof x === 'string') return x;
   if (typeof x === 'object' && x !== null && typeof (x as { id?: unknown }).id === 'string') return (x as { id: string }).id;
@@ -71,7 +78,7 @@ export class ContributionRegistry {
    * manifest (`declared`). Returns the announced ids the manifest does not declare (nothing is added then).
    */
   add(extension: string, declared: Contributes | undefined, announced: AnnouncedContributions): string[] {
-    const undeclared = this.undeclared(declared, announced);
+    const undeclared = [...this.undeclared(declared, announced), ...unowned(extension, announced)];
     if (undeclared.length > 0) return undeclared;
     const declaredActions = new Map((declared?.actions ?? []).map((a: ActionContribution) => [a.id, a]));
     const declaredStatus = new Map((declared?.status ?? []).map((s: StatusContribution) => [s.id, s]));

@@ -61,6 +61,13 @@ export const ERROR_CODES = {
   CLI_CANNOT_ENABLE: { meaning: 'the extension is invalid, incompatible or in conflict, so it cannot be enabled', exitCode: 1, fix: 'run `outboard extensions doctor`' },
   CLI_ACTION_FAILED: { meaning: "an extension's action failed in its peer", exitCode: 1, fix: "see the extension's peer log (`outboard extensions info <name>`)" },
   CLI_FAILED: { meaning: 'the command could not do what was asked (npm failed, nothing to remove...)', exitCode: 1, fix: 'read the message; run `outboard extensions doctor` for every problem' },
+
+  // contributions/: the input of an action, checked by the host before its peer sees it
+  ACTION_ARGS_INVALID: { meaning: "an action's arguments break its argsSchema (the message names each field and schema rule)", exitCode: 2, fix: "pass --args that match the action's argsSchema" },
+  ACTION_ARGS_SCHEMA_INVALID: { meaning: "an action's argsSchema is not a usable JSON Schema, so the action cannot run", exitCode: 1, fix: "report it to the extension's author" },
+  ACTION_PROJECT_INVALID: { meaning: '--project was given to an action that does not run on projects, or left out for one that runs only on a project', exitCode: 2, fix: "pass --project only to actions whose targets include project (see `actions list`)" },
+  ACTION_PROJECT_UNKNOWN: { meaning: '--project names no registered project', exitCode: 2, fix: 'pass the id of a registered project' },
+  ACTION_PROJECT_OUT_OF_SCOPE: { meaning: 'the extension is approved only for other projects than the one given', exitCode: 1, fix: 'run the action on a project the extension is approved for' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */

@@ -1,14 +1,20 @@
-/** The activation events of DESIGN §8: `onAction`, `onRpc`, `onStartup`, `onEvent:<glob>`, `onProject:<glob>`. */
+import picomatch from 'picomatch';
+import { compileTypeGlob, typeGlobProblem } from '../bus/type-glob.js';
+
+/** The activation events of DESIGN §8 that carry a glob: `onEvent:<event type glob>`, `onProject:<marker file glob>`. */
 export type ActivationKind = 'onEvent' | 'onProject';
 
 /**
- * Whether an activation entry such as `onEvent:git.*` or `onProject:*.csproj` matches `value`. In the glob,
- * `*` matches any run of characters and `?` one character; everything else is literal.
+ * Whether an activation entry such as `onEvent:git.*` or `onProject:*.csproj` matches `value`.
+ * `onEvent:` globs are event type globs (bus/type-glob.ts, the bus's own matcher: `*` spans any run of
+ * characters, dots included, `?` is no wildcard); an invalid one matches nothing. `onProject:` globs are
+ * picomatch globs matched against one file name at the project's root (`*`, `?`, `[...]`, `{a,b}`; dot files
+ * included).
  */
 export function matchesActivation(activation: string, kind: ActivationKind, value: string): boolean {
   const prefix = `${kind}:`;
   if (!activation.startsWith(prefix)) return false;
   const glob = activation.slice(prefix.length);
-  const pattern = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${pattern}$`).test(value);
+  if (kind === 'onEvent') return typeGlobProblem(glob) === undefined && compileTypeGlob(glob)(value);
+  return glob !== '' && picomatch.isMatch(value, glob, { dot: true });
 }

@@ -7,7 +7,8 @@ import type { TurnBudget } from './turn-budget.js';
 
 /**
  * Answers every broker service on a peer's connection, gated on every call with the grants of that moment.
- * Each call takes from the peer's `budget` first (calls beyond it wait for a later turn). Host-side errors
+ * Each call takes from the peer's `budget` first (calls beyond it wait for a later turn) and is charged to
+ * it (the host time its synchronous part took). Host-side errors
  * become wire errors with their `data.code`.
  */
 export function serveBrokerOnConnection(broker: CapabilityBroker, connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {
@@ -15,9 +16,15 @@ export function serveBrokerOnConnection(broker: CapabilityBroker, connection: Co
     connection.onRequest(method, async (params, ctx) => {
       const wait = budget.take();
       if (wait) await wait;
+      const started = performance.now();
+      let answer: Promise<unknown> | undefined;
       try {
-        return await broker.invoke({ extension, grants: grants(), method, params: params ?? {}, signal: ctx.signal });
+        answer = broker.invoke({ extension, grants: grants(), method, params: params ?? {}, signal: ctx.signal });
+        // The synchronous part of serving is host time this peer used (what is awaited may be I/O).
+        budget.charge(performance.now() - started);
+        return await answer;
       } catch (error) {
+        if (answer === undefined) budget.charge(performance.now() - started);
         if (isServiceError(error)) throw new ResponseError(error.code, error.message, error.details);
         if (error instanceof ResponseError) throw error;
         throw new ResponseError('unavailable', `the host failed to serve ${method}: ${(error as Error).message}`);

@@ -12,21 +12,18 @@ const MAX_READ_PAUSE_MS = 250;
  */
 const COST_FACTOR = 3;
 
-/** A transport that records when each chunk's delivery began, so the cost of handling it is known. */
-export interface TimedTransport extends Transport {
-  /** `performance.now()` when the current (or last) chunk was handed to the connection. */
-  readonly chunkStartedAt: number;
-}
-
-/** Wraps `transport` to time the delivery of each chunk (nothing else changes). */
-export function timeDeliveries(transport: Transport): TimedTransport {
-  const timed: TimedTransport & { chunkStartedAt: number } = {
-    chunkStartedAt: 0,
+/** Wraps `transport` to charge the handling of each chunk it delivers to `budget` (nothing else changes). */
+export function chargeDeliveries(transport: Transport, budget: TurnBudget): Transport {
+  return {
     start: (sink) =>
       transport.start({
         onData: (chunk) => {
-          timed.chunkStartedAt = performance.now();
-          sink.onData(chunk);
+          const started = performance.now();
+          try {
+            sink.onData(chunk);
+          } finally {
+            budget.charge(performance.now() - started);
+          }
         },
         onDrain: () => sink.onDrain(),
         onClose: (error) => sink.onClose(error),
@@ -36,29 +33,30 @@ export function timeDeliveries(transport: Transport): TimedTransport {
     pause: () => transport.pause(),
     resume: () => transport.resume(),
   };
-  return timed;
 }
 
 /**
  * Flow control of a peer's output, through the transport's `pause()`/`resume()`: after each chunk read,
  * reading pauses until, in a later event-loop turn, what the peer sent is served — no request of it waits
  * in the connection's queue nor for its turn budget — or MAX_READ_PAUSE_MS passed (answers the host waits
- * for must still get through), and at least COST_FACTOR times as long as the chunk took to handle. A peer
+ * for must still get through), and at least COST_FACTOR times the host time its traffic cost since reading
+ * last resumed (its chunks and its service calls, charged to `budget`). A peer
  * flooding the host then gets a bounded share of the loop, like every other peer and timer, instead of the
  * whole of it (one pipe read can deliver thousands of messages), and its full pipe pushes back on it.
  * Event-driven: nothing polls.
  */
-export function paceReading(transport: TimedTransport, connection: Connection, budget: TurnBudget): Disposable {
+export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, connection: Connection, budget: TurnBudget): Disposable {
   let paused = false;
   let disposed = false;
   let waiting: Disposable | undefined;
   let deadline: ReturnType<typeof setTimeout> | undefined;
   let cooling: ReturnType<typeof setTimeout> | undefined;
-  /** When the cost of the last chunk is paid (performance.now() time). */
-  let coolUntil = 0;
+  /** The budget's spending when reading last resumed. */
+  let spentAtResume = budget.spentMs;
   const resume = (): void => {
     if (!paused) return;
     paused = false;
+    spentAtResume = budget.spentMs;
     waiting?.dispose();
     waiting = undefined;
     clearTimeout(deadline);
@@ -66,7 +64,7 @@ export function paceReading(transport: TimedTransport, connection: Connection, b
     transport.resume();
   };
   const resumeWhenCooled = (): void => {
-    const left = coolUntil - performance.now();
+    const left = Math.min(MAX_READ_PAUSE_MS, (budget.spentMs - spentAtResume) * COST_FACTOR);
     if (left < 1) resume();
     else cooling = setTimeout(resume, left);
   };
@@ -87,7 +85,6 @@ export function paceReading(transport: TimedTransport, connection: Connection, b
     if (paused || disposed) return;
     paused = true;
     transport.pause();
-    coolUntil = performance.now() + (performance.now() - transport.chunkStartedAt) * COST_FACTOR;
     waiting = budget.whenIdle(whenServed);
     deadline = setTimeout(resume, MAX_READ_PAUSE_MS);
     deadline.unref();

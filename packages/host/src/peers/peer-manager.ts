@@ -11,6 +11,8 @@ import { OutboardError } from '../errors/outboard-error.js';
 import { ContributionRegistry } from '../contributions/contribution-registry.js';
 import { NotificationCenter } from '../contributions/notification-center.js';
 import { normalizeActionResult } from '../contributions/action-result.js';
+import { routeContribution } from '../contributions/contribution-owner.js';
+import { ActionInputChecker } from '../contributions/action-input.js';
 import type { ActionResult } from '../contributions/action-result.js';
 import { registerHostServices } from '../broker/services/host-services.js';
 import { ExtensionStorage } from '../storage/extension-storage.js';
@@ -59,6 +61,7 @@ export interface PeerManagerOptions {
 export class PeerManager {
   readonly contributions = new ContributionRegistry();
   readonly notifications = new NotificationCenter();
+  private readonly actionInput: ActionInputChecker;
   private readonly supervisors = new Map<string, PeerSupervisor>();
   private readonly sessions = new PeerSessions();
   private readonly disposables: Disposable[] = [];
@@ -83,6 +86,7 @@ export class PeerManager {
       this.disposables.push(own);
     }
     this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name) });
+    this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });
     this.disposables.push(
       registerPeerServices(
         {
@@ -90,6 +94,7 @@ export class PeerManager {
           bus,
           contributions: this.contributions,
           notifications: this.notifications,
+          projects: deps.projects,
           callRpc: (m, p, signal) => this.callRpc(m, p, { signal }),
           hubRoutes: (ext) => this.manifests.get(ext)?.permissions?.hub ?? [],
           hub: () => deps.hub.runningHub(),
@@ -221,13 +226,14 @@ export class PeerManager {
     if (verdict.kind === 'needs-approval') throw new ActionNeedsApprovalError(verdict.action);
     if (verdict.kind === 'unknown') throw new OutboardError('PEER_ACTION_UNKNOWN', `no enabled extension offers action "${id}"`, { hint: `\`${this.deps.identity.id} actions list\` shows those that do` });
     const { action } = verdict;
-    if (action.targets.includes('project') && !action.targets.includes('global') && !input.projectId) {
-      throw new OutboardError('USAGE', `action "${id}" runs on a project: pass --project <id>`);
-    }
+    // One owner or a refusal naming every declarer; then the input is checked before the peer sees it.
+    const owner = routeContribution(await this.peerExtensions(), 'action', id, this.deps.identity.id);
+    const declared = owner.manifest.contributes?.actions?.find((a) => a.id === id);
+    const checked = await this.actionInput.check({ id, extension: owner.name, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner));
     const supervisor = await this.supervisor(action.extension);
     try {
       if (!supervisor) throw new ResponseError('unavailable', 'it has no peer that can run (is it enabled?)');
-      const raw = await supervisor.request('actions/invoke', { id, ...(input.projectId ? { projectId: input.projectId } : {}), args: input.args ?? {} }, options);
+      const raw = await supervisor.request('actions/invoke', { id, ...checked }, options);
       return normalizeActionResult(raw);
     } catch (error) {
       throw await this.actionFailure(action, supervisor, error);
@@ -236,8 +242,7 @@ export class PeerManager {
 
   /** Calls an RPC method served by a peer (starting it on `onRpc`). */
   async callRpc(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    const owner = (await this.peerExtensions()).find((e) => e.manifest.contributes?.rpc?.includes(method));
-    if (!owner) throw new ResponseError('not_found', `no enabled extension serves RPC method "${method}"`);
+    const owner = routeContribution(await this.peerExtensions(), 'rpc', method, this.deps.identity.id);
     const supervisor = await this.supervisor(owner.name);
     if (!supervisor) throw new ResponseError('unavailable', `extension ${owner.name} has no peer that can run (is it enabled?)`);
     try {

@@ -7,7 +7,7 @@ import type { ContributionRegistry } from '../contributions/contribution-registr
 import type { PeerLaunchPlan } from './peer-seams.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import { authorizePeer } from './peer-authorize.js';
-import { paceReading, timeDeliveries } from './peer-flow.js';
+import { chargeDeliveries, paceReading } from './peer-flow.js';
 import type { PeerLog } from './peer-log.js';
 import { TurnBudget } from './turn-budget.js';
 
@@ -58,9 +58,10 @@ export function spawnPeerRun(
   const transport = new ChildProcessTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'pipe', processGroup: true });
   // Its group leader is the peer itself: the group dies with the host, however the host dies.
   const watched = transport.pid === undefined ? undefined : host.watchdog.watch(transport.pid);
-  const timed = timeDeliveries(transport);
+  // One budget per run: its calls take from it, its traffic is charged to it, its reading is paced by it.
+  const budget = new TurnBudget(CALLS_PER_TURN);
   const connection = new Connection({
-    transport: timed,
+    transport: chargeDeliveries(transport, budget),
     name: `extension ${name}`,
     maxMessageBytes: limits.maxMessageBytes,
     requestTimeoutMs: limits.requestTimeoutMs,
@@ -68,10 +69,9 @@ export function spawnPeerRun(
     maxQueuedWriteBytes: Math.max(8 * 1024 * 1024, 4 * limits.maxMessageBytes),
   });
   const run: PeerRun = { id: randomUUID(), transport, connection, disposables: [], plan, grants: [], exitHandled: false, killReason: undefined };
-  const budget = new TurnBudget(CALLS_PER_TURN);
   if (watched) run.disposables.push(watched);
   run.disposables.push(transport.onStderr((text) => log.write(text)));
-  run.disposables.push(paceReading(timed, connection, budget));
+  run.disposables.push(paceReading(transport, connection, budget));
   run.disposables.push(connection.onWarning((w) => log.note(`protocol warning: ${w.message}`)));
   run.disposables.push(host.services.serve(connection, name, () => grants(run), budget));
   return run;

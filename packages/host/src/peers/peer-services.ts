@@ -4,6 +4,8 @@ import { ServiceError } from '../broker/service-error.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { NotificationCenter } from '../contributions/notification-center.js';
+import { checkProjectInput, type ProjectLookup } from '../broker/services/project-input.js';
+import { typeGlobProblem } from '../bus/type-glob.js';
 import { performHubRequest } from './hub-request.js';
 
 /** The parts of the host the peer services reach. */
@@ -12,6 +14,8 @@ export interface PeerServiceDeps {
   bus: EventBus;
   contributions: ContributionRegistry;
   notifications: NotificationCenter;
+  /** Registered projects: a `projectId` a peer sends must name one. */
+  projects: ProjectLookup;
   /** Routes `rpc/call` to whoever serves the method (another peer, the host, a plugin). */
   callRpc(method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
   /** The `permissions.hub` allowlist of an extension's approved manifest. */
@@ -38,6 +42,8 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
       handler: (call) => {
         const p = call.params as { types?: unknown; projectIds?: unknown };
         const types = stringList(p.types, 'types') ?? ['*'];
+        const badGlob = types.map(typeGlobProblem).find((problem) => problem !== undefined);
+        if (badGlob !== undefined) throw new ServiceError('invalid_params', `events/subscribe "types": ${badGlob}`);
         const projectIds = stringList(p.projectIds, 'projectIds');
         const scoped = call.grants.projects;
         if (scoped && projectIds?.some((id) => !scoped.includes(id))) throw new ServiceError('invalid_scope', `projects outside the granted ones: ${projectIds.filter((id) => !scoped.includes(id)).join(', ')}`);
@@ -69,8 +75,11 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
       handler: (call) => {
         const p = call.params as { id?: unknown; text?: unknown; severity?: unknown; projectId?: unknown };
         if (typeof p.id !== 'string') throw new ServiceError('invalid_params', 'status/set needs "id", the status item declared in contributes.status');
+        if (p.projectId !== undefined && (typeof p.projectId !== 'string' || p.projectId === '')) throw new ServiceError('invalid_params', 'status/set "projectId", when given, must be a project id');
+        // A project's status is shown on that project: only one the peer may see, and one that exists.
+        if (p.projectId !== undefined) checkProjectInput(call.extension, p.projectId, call.grants, deps.projects, 'set status');
         try {
-          contributions.setStatus(call.extension, p.id, { text: p.text, severity: p.severity, projectId: typeof p.projectId === 'string' ? p.projectId : undefined });
+          contributions.setStatus(call.extension, p.id, { text: p.text, severity: p.severity, projectId: p.projectId });
         } catch (error) {
           throw new ServiceError('not_found', (error as Error).message);
         }

@@ -17,11 +17,22 @@ export class TurnBudget {
   private used = 0;
   private resetScheduled = false;
   private waitingCount = 0;
+  private spent = 0;
   private readonly idleWaiters = new Set<() => void>();
 
   /** @param perTurn calls allowed per turn (an integer >= 1). */
   constructor(private readonly perTurn: number) {
     if (!(Number.isInteger(perTurn) && perTurn >= 1)) throw new TypeError(`TurnBudget perTurn must be an integer >= 1, got ${perTurn}`);
+  }
+
+  /** Host time spent on this budget's owner so far, in ms (see {@link charge}). */
+  get spentMs(): number {
+    return this.spent;
+  }
+
+  /** Records `ms` of host time spent on the owner's traffic (reading its output, serving its calls). */
+  charge(ms: number): void {
+    if (ms > 0) this.spent += ms;
   }
 
   /** Calls waiting for a later turn now. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Disposable } from '../bus/disposable.js';
+import type { Disposable } from '@outboard/protocol/disposable';
 import type { ConfigProblem } from '../config/config-problem.js';
 import { ConfigError } from '../config/config-error.js';
 import type { ExtensionRecord } from '../extension-record.js';

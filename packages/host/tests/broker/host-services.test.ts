@@ -28,7 +28,8 @@ function setUp(t: { after(fn: () => void): void }): Fixture {
   const bus = new EventBus();
   const projects = new ProjectStore({ home, bus, eventSource: 'devtool' });
   const storages = new Map<string, ExtensionStorage>();
-  const declared: Record<string, string[]> = { git: ['git.changed', 'git.branch.moved'] };
+  // `aaa` declares types it does not own (a manifest the validator would refuse, as if approved by an older host).
+  const declared: Record<string, string[]> = { git: ['git.changed', 'git.branch.moved'], aaa: ['project.registered', 'git.changed'] };
   const broker = new CapabilityBroker({ hostId: 'devtool' });
   registerHostServices(broker, {
     bus,
@@ -159,6 +160,9 @@ describe('events/publish', () => {
     const before = bus.lastSeq;
     await refused(call('git', ALL, 'events/publish', { type: 'git.pushed' }), 'denied', /declares only "git\.changed", "git\.branch\.moved" in contributes\.events\. Add "git\.pushed"/);
     await refused(call('git', ALL, 'events/publish', { type: 'git.*' }), 'denied');
+    // Declared is not enough: the host's namespaces are the host's, and another extension's are its own.
+    await refused(call('aaa', ALL, 'events/publish', { type: 'project.registered' }), 'denied', /host's namespace "project\."/);
+    await refused(call('aaa', ALL, 'events/publish', { type: 'git.changed' }), 'denied', /namespace of the extension named "git"/);
     await refused(call('npm', ALL, 'events/publish', { type: 'git.changed' }), 'denied', /declares no event types/);
     await refused(call('git', ALL, 'events/publish', {}), 'invalid_params', /params\.type/);
     await refused(call('git', ALL, 'events/publish', { type: 'git.changed', attributes: { nested: { a: 1 } } }), 'invalid_params', /attribute "nested"/);

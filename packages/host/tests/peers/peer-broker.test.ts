@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOST_URL, peerHome } from './peer-fixtures.js';
-import { rejectionOf, startedPids } from './peer-probes.js';
+import { readMarks, rejectionOf, startedPids } from './peer-probes.js';
 import type { PeerManager } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 10_000 };
@@ -26,31 +26,30 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
     const env = await peerHome([
       {
         name: 'keeper',
-        prefix: 'kp',
         capabilities: { required: ['ui.action.contribute'], optional: ['projects.read', 'storage.private'] },
         grant: ['ui.action.contribute', 'storage.private'],
       },
-      { name: 'steady', prefix: 'ok' },
+      { name: 'steady' },
     ]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
       // A denied read.
-      const read = await hostCall(peers, 'kp.call', 'projects.list', {});
+      const read = await hostCall(peers, 'keeper.call', 'projects.list', {});
       assert.equal(read.error?.code, 'denied');
       assert.match(read.error?.message ?? '', /"keeper" may not call "projects\.list": it needs the capability "projects\.read", which is not granted/);
       assert.match(read.error?.message ?? '', /`outboard extensions enable keeper --grant projects\.read`/);
       // A denied mutation (a capability the manifest does not even request).
-      const write = await hostCall(peers, 'kp.call', 'storage/set', { scope: 'project', projectId: 'p', key: 'k', value: 1 });
+      const write = await hostCall(peers, 'keeper.call', 'storage/set', { scope: 'project', projectId: 'p', key: 'k', value: 1 });
       assert.equal(write.error?.code, 'denied');
       assert.match(write.error?.message ?? '', /"storage\.project"/);
       // A granted mutation and read.
-      assert.deepEqual((await hostCall(peers, 'kp.call', 'storage/set', { scope: 'private', key: 'k', value: { n: 1 } })).error, undefined);
-      assert.deepEqual((await hostCall(peers, 'kp.call', 'storage/get', { scope: 'private', key: 'k' })).ok, { found: true, value: { n: 1 } });
+      assert.deepEqual((await hostCall(peers, 'keeper.call', 'storage/set', { scope: 'private', key: 'k', value: { n: 1 } })).error, undefined);
+      assert.deepEqual((await hostCall(peers, 'keeper.call', 'storage/get', { scope: 'private', key: 'k' })).ok, { found: true, value: { n: 1 } });
       // The hub route allowlist: this manifest has none, and the capability is not even granted.
-      const hub = await rejectionOf(peers.invokeAction('kp.denied', {}));
+      const hub = await rejectionOf(peers.invokeAction('keeper.denied', {}));
       assert.equal((hub as { reason?: string }).reason, 'denied');
       // The other peer's grants are its own.
-      assert.equal((await hostCall(peers, 'ok.call', 'projects.list', {})).error?.code, 'denied');
+      assert.equal((await hostCall(peers, 'steady.call', 'projects.list', {})).error?.code, 'denied');
     } finally {
       await env.cleanup();
     }
@@ -60,7 +59,6 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
     const env = await peerHome([
       {
         name: 'scoped',
-        prefix: 'sc',
         capabilities: { required: ['ui.action.contribute'], optional: ['projects.read', 'storage.project'] },
         grantProjects: ['alpha'],
       },
@@ -71,15 +69,69 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
         await env.host.projects.register({ root: join(env.root, 'projects', id), id });
       }
       const peers = await env.host.peers({ supervisor: fast });
-      assert.equal((await hostCall(peers, 'sc.call', 'storage/set', { scope: 'project', projectId: 'alpha', key: 'k', value: 1 })).error, undefined);
-      const other = await hostCall(peers, 'sc.call', 'storage/set', { scope: 'project', projectId: 'beta', key: 'k', value: 1 });
+      assert.equal((await hostCall(peers, 'scoped.call', 'storage/set', { scope: 'project', projectId: 'alpha', key: 'k', value: 1 })).error, undefined);
+      const other = await hostCall(peers, 'scoped.call', 'storage/set', { scope: 'project', projectId: 'beta', key: 'k', value: 1 });
       assert.equal(other.error?.code, 'invalid_scope');
       assert.match(other.error?.message ?? '', /beta/);
-      assert.equal((await hostCall(peers, 'sc.call', 'projects.get', { projectId: 'alpha' })).error, undefined);
-      assert.equal((await hostCall(peers, 'sc.call', 'projects.get', { projectId: 'beta' })).error?.code, 'invalid_scope');
+      assert.equal((await hostCall(peers, 'scoped.call', 'projects.get', { projectId: 'alpha' })).error, undefined);
+      assert.equal((await hostCall(peers, 'scoped.call', 'projects.get', { projectId: 'beta' })).error?.code, 'invalid_scope');
       // Listing shows only the granted projects.
-      const listed = (await hostCall(peers, 'sc.call', 'projects.list', {})).ok as { projects: Array<{ id: string }> };
+      const listed = (await hostCall(peers, 'scoped.call', 'projects.list', {})).ok as { projects: Array<{ id: string }> };
       assert.deepEqual(listed.projects.map((p) => p.id), ['alpha']);
+    } finally {
+      await env.cleanup();
+    }
+  });
+
+  it('every project-scoped input and the args schema are checked by the host before the peer sees them', async () => {
+    const env = await peerHome([
+      {
+        name: 'guard',
+        capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute', 'events.subscribe'] },
+        grantProjects: ['p1'],
+        contributes: {
+          actions: [
+            { id: 'guard.hello', title: 'Hello', targets: ['global', 'project'], argsSchema: { type: 'object', properties: { by: { type: 'integer' } } } },
+            { id: 'guard.slow', title: 'Global only' },
+            { id: 'guard.call', title: 'Call a host method' },
+          ],
+          status: [{ id: 'guard.status', title: 'Status' }],
+        },
+      },
+    ]);
+    try {
+      mkdirSync(join(env.root, 'projects', 'beta'), { recursive: true });
+      await env.host.projects.register({ root: join(env.root, 'projects', 'beta'), id: 'beta' });
+      const peers = await env.host.peers({ supervisor: fast });
+      // status/set for a registered project outside the grant, and for no project at all.
+      const outside = await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'beta' });
+      assert.equal(outside.error?.code, 'invalid_scope');
+      assert.match(outside.error?.message ?? '', /only for the projects "p1", not for "beta"/);
+      assert.equal((await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'nope' })).error?.code, 'invalid_scope');
+      assert.deepEqual((await hostCall(peers, 'guard.call', 'status/set', { id: 'guard.status', text: 'x', projectId: 'p1' })).ok, { ok: true });
+      // A subscription to projects outside the grant, or with a glob the bus cannot take, is refused by name.
+      assert.equal((await hostCall(peers, 'guard.call', 'events/subscribe', { types: ['*'], projectIds: ['beta'] })).error?.code, 'invalid_scope');
+      const glob = await hostCall(peers, 'guard.call', 'events/subscribe', { types: ['git.?'] });
+      assert.equal(glob.error?.code, 'invalid_params');
+      assert.match(glob.error?.message ?? '', /"types": a type glob is a dotted event type/);
+      // Action input the peer must never see.
+      const refusals: Array<[string, { projectId?: string; args?: unknown }, string, RegExp]> = [
+        ['guard.slow', { projectId: 'p1' }, 'ACTION_PROJECT_INVALID', /does not run on projects/],
+        ['guard.hello', { projectId: 'foo' }, 'ACTION_PROJECT_UNKNOWN', /no project "foo" is registered/],
+        ['guard.hello', { projectId: 'beta' }, 'ACTION_PROJECT_OUT_OF_SCOPE', /only for the projects "p1", not "beta"/],
+        ['guard.hello', { args: { by: 'x' } }, 'ACTION_ARGS_INVALID', /args\.by: type: must be integer/],
+        ['guard.hello', { args: [1] }, 'ACTION_ARGS_INVALID', /args: type: must be object/],
+        ['guard.hello', { args: 5 }, 'ACTION_ARGS_INVALID', /args: type: must be object/],
+      ];
+      for (const [id, input, code, message] of refusals) {
+        const error = (await rejectionOf(peers.invokeAction(id, input))) as { code?: string; message?: string };
+        assert.equal(error.code, code, `${id} ${JSON.stringify(input)}`);
+        assert.match(error.message ?? '', message);
+      }
+      // A good call after them: the peer's marks are in order, so it saw this one and none of the refused ones.
+      const ok = await peers.invokeAction('guard.hello', { projectId: 'p1', args: { by: 1 } });
+      assert.equal(ok.notifications[0]?.message, 'hello {"by":1}');
+      assert.deepEqual(readMarks(env.marks, 'guard').filter((l) => /^invoke guard\.(hello|slow)/.test(l)), ['invoke guard.hello']);
     } finally {
       await env.cleanup();
     }
@@ -89,16 +141,15 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
     const env = await peerHome([
       {
         name: 'revoked',
-        prefix: 'rv',
         capabilities: { required: ['ui.action.contribute'], optional: ['storage.private'] },
       },
     ]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      assert.equal((await hostCall(peers, 'rv.call', 'storage/set', { scope: 'private', key: 'k', value: 1 })).error, undefined);
+      assert.equal((await hostCall(peers, 'revoked.call', 'storage/set', { scope: 'private', key: 'k', value: 1 })).error, undefined);
       // The peer activates and waits for the go file; meanwhile another process disables the extension.
       const go = join(env.root, 'go');
-      const pending = hostCall(peers, 'rv.call', 'storage/get', { scope: 'private', key: 'k' }, { waitFor: go });
+      const pending = hostCall(peers, 'revoked.call', 'storage/get', { scope: 'private', key: 'k' }, { waitFor: go });
       const script = `const { createHost } = await import(${JSON.stringify(HOST_URL)});
         const host = createHost({ identity: { id: 'outboard', version: '0.1.0' }, home: process.env.H, cwd: process.env.C, env: process.env, globalRoots: [] });
         const ext = (await host.extensions()).extensions.find((e) => e.name === 'revoked');
@@ -118,7 +169,6 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
     const env = await peerHome([
       {
         name: 'needy',
-        prefix: 'nd',
         capabilities: { required: ['ui.action.contribute', 'projects.read'], optional: [] },
         grant: ['ui.action.contribute'],
       },
@@ -126,7 +176,7 @@ describe('the capability broker, with a real peer', { timeout: 40_000 }, () => {
     try {
       const peers = await env.host.peers({ supervisor: fast });
       // It still runs what it can.
-      assert.equal((await hostCall(peers, 'nd.call', 'projects.list', {})).error?.code, 'denied');
+      assert.equal((await hostCall(peers, 'needy.call', 'projects.list', {})).error?.code, 'denied');
       const needy = await peers.supervisor('needy');
       assert.equal(needy?.state, 'degraded');
       assert.match(String(needy?.status().diagnostic), /required capability not granted: projects\.read; run `outboard extensions enable needy --grant projects\.read`/);

@@ -18,11 +18,11 @@ async function hostCalls(peers: PeerManager, action: string, calls: Array<{ meth
 
 describe('contributions and events of real peers', { timeout: 40_000 }, () => {
   it('contributions are visible only once the peer is ready, and all go at once when it stops', async () => {
-    const env = await peerHome([{ name: 'late', mode: 'slow-activate', prefix: 'lt' }], { FIXTURE_ACTIVATE_DELAY_MS: '1500' });
+    const env = await peerHome([{ name: 'late', mode: 'slow-activate' }], { FIXTURE_ACTIVATE_DELAY_MS: '1500' });
     try {
       const peers = await env.host.peers({ supervisor: fast });
       // Declared actions are listed from the manifest without starting anything.
-      assert.ok((await peers.declaredActions()).some((a) => a.id === 'lt.hello'));
+      assert.ok((await peers.declaredActions()).some((a) => a.id === 'late.hello'));
       assert.deepEqual(readMarks(env.marks), []);
       const late = await peers.supervisor('late');
       assert.ok(late);
@@ -33,39 +33,39 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
       await waitUntil('the peer to receive activate', () => readMarks(env.marks, 'late').includes('activating'), 10_000);
       assert.equal(late.state, 'handshaking');
       assert.deepEqual(peers.contributions.actions(), [], 'nothing visible while the peer is not ready');
-      assert.equal(peers.contributions.findRpc('lt.echo'), undefined);
+      assert.equal(peers.contributions.findRpc('late.echo'), undefined);
       await starting;
       assert.equal(late.state, 'ready');
-      assert.deepEqual(peers.contributions.actions().map((a) => a.id), ['lt.big', 'lt.call', 'lt.denied', 'lt.hello', 'lt.notify', 'lt.slow']);
-      assert.equal(peers.contributions.findRpc('lt.echo'), 'late');
-      assert.deepEqual(peers.contributions.statusItems().map((s) => s.id), ['lt.status']);
+      assert.deepEqual(peers.contributions.actions().map((a) => a.id), ['late.big', 'late.call', 'late.denied', 'late.hello', 'late.notify', 'late.slow']);
+      assert.equal(peers.contributions.findRpc('late.echo'), 'late');
+      assert.deepEqual(peers.contributions.statusItems().map((s) => s.id), ['late.status']);
       await late.stop();
       assert.deepEqual(changes, ['added late', 'removed late'], 'added as one, removed as one');
       assert.deepEqual(peers.contributions.actions(), []);
       assert.deepEqual(peers.contributions.statusItems(), []);
-      assert.equal(peers.contributions.findRpc('lt.echo'), undefined);
+      assert.equal(peers.contributions.findRpc('late.echo'), undefined);
     } finally {
       await env.cleanup();
     }
   });
 
   it('status updates are coalesced, clipped and stripped of terminal escapes; an undeclared item is refused', async () => {
-    const env = await peerHome([{ name: 'stat', prefix: 'st', capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute'] } }]);
+    const env = await peerHome([{ name: 'stat', capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute'] } }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      await peers.invokeAction('st.hello', {});
+      await peers.invokeAction('stat.hello', {});
       const statusChanges: string[] = [];
       peers.contributions.onChange((c) => c.kind === 'status' && statusChanges.push(c.id));
-      const updates = Array.from({ length: 20 }, (_, i) => ({ method: 'status/set', params: { id: 'st.status', text: `step ${i}`, severity: 'ok' } }));
-      const outcomes = await hostCalls(peers, 'st.call', updates);
+      const updates = Array.from({ length: 20 }, (_, i) => ({ method: 'status/set', params: { id: 'stat.status', text: `step ${i}`, severity: 'ok' } }));
+      const outcomes = await hostCalls(peers, 'stat.call', updates);
       assert.ok(outcomes.every((o) => o.error === undefined), JSON.stringify(outcomes.find((o) => o.error)));
       // All 20 were applied before the first change is announced: coalesced, there is one change (or a few), not 20.
       await waitUntil('the status change to be announced', () => statusChanges.length >= 1);
       assert.ok(statusChanges.length >= 1 && statusChanges.length < 20, `${statusChanges.length} changes for 20 updates`);
       assert.deepEqual(peers.contributions.statusItems()[0]?.values['']?.text, 'step 19');
-      const [long, unknown] = await hostCalls(peers, 'st.call', [
-        { method: 'status/set', params: { id: 'st.status', text: `\u001b[31mred\u001b[0m ${'x'.repeat(500)}` } },
-        { method: 'status/set', params: { id: 'st.other', text: 'no' } },
+      const [long, unknown] = await hostCalls(peers, 'stat.call', [
+        { method: 'status/set', params: { id: 'stat.status', text: `\u001b[31mred\u001b[0m ${'x'.repeat(500)}` } },
+        { method: 'status/set', params: { id: 'stat.other', text: 'no' } },
       ]);
       assert.equal(long?.error, undefined);
       const text = peers.contributions.statusItems()[0]?.values['']?.text ?? '';
@@ -77,10 +77,10 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
   });
 
   it('events/subscribe delivers events/event notifications filtered by type, until unsubscribed', async () => {
-    const env = await peerHome([{ name: 'listener', prefix: 'ls', capabilities: { required: ['ui.action.contribute'], optional: ['events.subscribe'] } }]);
+    const env = await peerHome([{ name: 'listener', capabilities: { required: ['ui.action.contribute'], optional: ['events.subscribe'] } }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      const [subscribed] = await hostCalls(peers, 'ls.call', [{ method: 'events/subscribe', params: { types: ['demo.*'] } }]);
+      const [subscribed] = await hostCalls(peers, 'listener.call', [{ method: 'events/subscribe', params: { types: ['demo.*'] } }]);
       const subscription = (subscribed?.ok as { subscription: string }).subscription;
       assert.match(subscription, /^sub-/);
       // Events reach a peer in publish order: once the last one is there, any other would have been too.
@@ -88,8 +88,8 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
       await waitUntil('the events to reach the peer', () => readMarks(env.marks, 'listener').some((l) => l.startsWith('event demo.end')), 5000);
       assert.deepEqual(readMarks(env.marks, 'listener').filter((l) => l.startsWith('event ')), ['event demo.one {"t":"demo.one"}', 'event demo.three {"t":"demo.three"}', 'event demo.end {"t":"demo.end"}']);
       // A second subscription stays, as the witness: its event, published last, arrives after demo.four would have.
-      await hostCalls(peers, 'ls.call', [{ method: 'events/subscribe', params: { types: ['witness.*'] } }]);
-      const [gone] = await hostCalls(peers, 'ls.call', [{ method: 'events/unsubscribe', params: { subscription } }]);
+      await hostCalls(peers, 'listener.call', [{ method: 'events/subscribe', params: { types: ['witness.*'] } }]);
+      const [gone] = await hostCalls(peers, 'listener.call', [{ method: 'events/unsubscribe', params: { subscription } }]);
       assert.deepEqual(gone?.ok, { unsubscribed: true });
       env.host.bus.publish({ type: 'demo.four', source: 'test' });
       env.host.bus.publish({ type: 'witness.done', source: 'test' });
@@ -101,7 +101,7 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
   });
 
   it('a peer with an onEvent activation starts on the first matching event, not on others', async () => {
-    const env = await peerHome([{ name: 'waiter', prefix: 'wt', activation: ['onEvent:demo.*'] }]);
+    const env = await peerHome([{ name: 'waiter', activation: ['onEvent:demo.*'] }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
       const waiter = await peers.supervisor('waiter');
@@ -118,22 +118,22 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
   });
 
   it('events/publish accepts only the types the manifest declares, with the extension as the source', async () => {
-    const env = await peerHome([{ name: 'pub', prefix: 'pb' }]);
+    const env = await peerHome([{ name: 'pub' }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
       const seen: Array<{ type: string; source: string }> = [];
-      env.host.bus.subscribe({ types: ['pb.*'] }, (e) => {
+      env.host.bus.subscribe({ types: ['pub.*'] }, (e) => {
         seen.push({ type: e.type, source: e.source });
       });
-      const [declared, undeclared] = await hostCalls(peers, 'pb.call', [
-        { method: 'events/publish', params: { type: 'pb.happened', attributes: { n: 1 } } },
-        { method: 'events/publish', params: { type: 'pb.secret' } },
+      const [declared, undeclared] = await hostCalls(peers, 'pub.call', [
+        { method: 'events/publish', params: { type: 'pub.happened', attributes: { n: 1 } } },
+        { method: 'events/publish', params: { type: 'pub.secret' } },
       ]);
       assert.equal(typeof (declared?.ok as { seq: number }).seq, 'number');
       assert.equal(undeclared?.error?.code, 'denied');
-      assert.match(undeclared?.error?.message ?? '', /may not publish "pb\.secret": its manifest declares only "pb\.happened" in contributes\.events/);
+      assert.match(undeclared?.error?.message ?? '', /may not publish "pub\.secret": its manifest declares only "pub\.happened" in contributes\.events/);
       await waitUntil('the event on the bus', () => seen.length >= 1, 2000);
-      assert.deepEqual(seen, [{ type: 'pb.happened', source: 'pub' }]);
+      assert.deepEqual(seen, [{ type: 'pub.happened', source: 'pub' }]);
     } finally {
       await env.cleanup();
     }

@@ -16,20 +16,20 @@ async function supervisorOf(peers: PeerManager, name: string): Promise<PeerSuper
 
 /** The good peer answers its action (the proof that a bad neighbour did not affect it). */
 async function assertSteadyWorks(peers: PeerManager): Promise<void> {
-  const result = await peers.invokeAction('ok.hello', { args: { n: 1 } });
+  const result = await peers.invokeAction('steady.hello', { args: { n: 1 } });
   assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello {"n":1}' }]);
 }
 
 describe('peer crashes', { timeout: 40_000 }, () => {
   it('a peer crashing on start is restarted with backoff, then failed after more than 3 crashes, with its stderr', async () => {
     const env = await peerHome([
-      { name: 'crasher', mode: 'crash-on-start', prefix: 'bad' },
-      { name: 'steady', prefix: 'ok' },
+      { name: 'crasher', mode: 'crash-on-start' },
+      { name: 'steady' },
     ]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
       await assertSteadyWorks(peers);
-      const first = await rejectionOf(peers.invokeAction('bad.hello', {}));
+      const first = await rejectionOf(peers.invokeAction('crasher.hello', {}));
       assert.equal((first as { reason?: string }).reason, 'unavailable');
       const crasher = await supervisorOf(peers, 'crasher');
       // The good peer works while the other one crash-loops.
@@ -52,7 +52,7 @@ describe('peer crashes', { timeout: 40_000 }, () => {
       assert.equal(crasher.state, 'failed');
       assert.equal(crasher.status().restartPending, false, 'failed: no restart is scheduled');
       assert.equal(startedPids(env.marks, 'crasher').length, 4);
-      const later = await rejectionOf(peers.invokeAction('bad.hello', {}));
+      const later = await rejectionOf(peers.invokeAction('crasher.hello', {}));
       assert.match(later.message, /has failed/);
       assert.match(later.message, /exited with code 3/);
       await assertSteadyWorks(peers);
@@ -66,17 +66,17 @@ describe('peer crashes', { timeout: 40_000 }, () => {
 
   it('a peer crashing mid-request: the action rejects with unavailable promptly, contributions go, the restarted peer works', async () => {
     const env = await peerHome([
-      { name: 'midcrash', mode: 'crash-mid-request', prefix: 'mid' },
-      { name: 'steady', prefix: 'ok' },
+      { name: 'midcrash', mode: 'crash-mid-request' },
+      { name: 'steady' },
     ]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
       await assertSteadyWorks(peers);
       const changes: string[] = [];
       peers.contributions.onChange((c) => c.extension === 'midcrash' && changes.push(c.kind));
-      const slowGood = peers.invokeAction('ok.slow', { args: { steps: 5, stepMs: 100 } });
+      const slowGood = peers.invokeAction('steady.slow', { args: { steps: 5, stepMs: 100 } });
       const started = Date.now();
-      const error = await rejectionOf(peers.invokeAction('mid.hello', {}));
+      const error = await rejectionOf(peers.invokeAction('midcrash.hello', {}));
       assert.equal((error as { reason?: string }).reason, 'unavailable');
       assert.ok(Date.now() - started < 2000, `rejected after ${Date.now() - started} ms`);
       assert.ok(changes.includes('removed'), `contributions removed on the crash: ${changes.join(',')}`);
@@ -91,10 +91,10 @@ describe('peer crashes', { timeout: 40_000 }, () => {
       const [firstPid, secondPid] = startedPids(env.marks, 'midcrash');
       assert.ok(firstPid && secondPid && firstPid !== secondPid);
       assert.equal(isAlive(firstPid), false);
-      const result = await peers.invokeAction('mid.hello', { args: { again: true } });
+      const result = await peers.invokeAction('midcrash.hello', { args: { again: true } });
       assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello {"again":true}' }]);
       assert.deepEqual(changes, ['added', 'removed', 'added']);
-      assert.ok(peers.contributions.actions().some((a) => a.id === 'mid.hello'));
+      assert.ok(peers.contributions.actions().some((a) => a.id === 'midcrash.hello'));
     } finally {
       await env.cleanup();
     }
@@ -102,15 +102,15 @@ describe('peer crashes', { timeout: 40_000 }, () => {
 
   it('a peer hanging in the handshake is killed at the deadline and counted as a crash', async () => {
     const env = await peerHome([
-      { name: 'hanger', mode: 'hang-handshake', prefix: 'hang' },
-      { name: 'steady', prefix: 'ok' },
+      { name: 'hanger', mode: 'hang-handshake' },
+      { name: 'steady' },
     ]);
     try {
       // Long enough for a loaded machine to start the good peer (it starts first), short enough for the test.
       const peers = await env.host.peers({ supervisor: { ...fast, handshakeTimeoutMs: 2000 } });
       await assertSteadyWorks(peers);
       const started = Date.now();
-      const error = await rejectionOf(peers.invokeAction('hang.hello', {}));
+      const error = await rejectionOf(peers.invokeAction('hanger.hello', {}));
       assert.ok(Date.now() - started < 5000, `gave up after ${Date.now() - started} ms`);
       assert.equal((error as { reason?: string }).reason, 'unavailable');
       assert.match(error.message, /did not finish the handshake within 2000 ms/);
@@ -134,8 +134,8 @@ describe('peer crashes', { timeout: 40_000 }, () => {
 
   it('a peer stuck after ready (event loop blocked) is marked degraded by the heartbeat and restarted', async () => {
     const env = await peerHome([
-      { name: 'stuck', mode: 'stuck-after-ready', prefix: 'stk' },
-      { name: 'steady', prefix: 'ok' },
+      { name: 'stuck', mode: 'stuck-after-ready' },
+      { name: 'steady' },
     ]);
     try {
       const peers = await env.host.peers({ supervisor: { ...fast, heartbeat: { intervalMs: 100, timeoutMs: 300 } } });
@@ -143,7 +143,7 @@ describe('peer crashes', { timeout: 40_000 }, () => {
       env.host.bus.subscribe({ types: ['extension.peer.state'] }, (e) => {
         if (e.attributes['extension'] === 'stuck') states.push(String(e.attributes['to']));
       });
-      await peers.invokeAction('stk.hello', {});
+      await peers.invokeAction('stuck.hello', {});
       const stuck = await supervisorOf(peers, 'stuck');
       await waitUntil('the peer to be stuck', () => readMarks(env.marks, 'stuck').includes('stuck'), 3000);
       await waitUntil('a restart after the heartbeat gave up', () => startedPids(env.marks, 'stuck').length === 2 && stuck.state === 'ready', 8000);
@@ -152,7 +152,7 @@ describe('peer crashes', { timeout: 40_000 }, () => {
       const [firstPid] = startedPids(env.marks, 'stuck');
       assert.equal(isAlive(firstPid as number), false);
       assert.match(await readLog(stuck), /not answering pings .* \(stuck\); restarting it/);
-      assert.deepEqual((await peers.invokeAction('stk.hello', { args: { after: 1 } })).notifications, [{ severity: 'info', message: 'hello {"after":1}' }]);
+      assert.deepEqual((await peers.invokeAction('stuck.hello', { args: { after: 1 } })).notifications, [{ severity: 'info', message: 'hello {"after":1}' }]);
       await assertSteadyWorks(peers);
     } finally {
       await env.cleanup();

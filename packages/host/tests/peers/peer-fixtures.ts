@@ -28,23 +28,17 @@ export interface PeerFixture {
   grantProjects?: string[];
   /** The fixture program: the Node one (default) or the Python one (fixture_peer.py, stdlib only). */
   runtime?: 'node' | 'python';
-  /**
-   * Prefix of the default contributions' ids (`<prefix>.hello`, `<prefix>.echo`, `<prefix>.status`,
-   * `<prefix>.happened`); the fixture acts on what follows the first dot. Give each peer its own when
-   * several run together. Default `fx`.
-   */
-  prefix?: string;
 }
 
-/** The actions a fixture declares by default, sorted, for a prefix. */
-export function fixtureActions(prefix = 'fx'): string[] {
-  return ['big', 'call', 'denied', 'hello', 'notify', 'slow'].map((a) => `${prefix}.${a}`);
+/**
+ * The actions a fixture named `name` declares by default, sorted: `<name>.hello` and so on (ids are owned by
+ * their extension); the fixture acts on what follows the first dot.
+ */
+export function fixtureActions(name: string): string[] {
+  return ['big', 'call', 'denied', 'hello', 'notify', 'slow'].map((a) => `${name}.${a}`);
 }
 
-/** The actions every fixture declares unless told otherwise (prefix `fx`). */
-export const FIXTURE_ACTIONS = fixtureActions();
-
-/** A temporary home with fixture peer extensions installed as dev paths and approved, and a host on it. */
+/** A temporary home with fixture peer extensions installed as dev paths and approved, project `p1` registered, and a host on it. */
 export async function peerHome(fixtures: PeerFixture[], env: Record<string, string> = {}): Promise<{ host: Host; home: string; root: string; marks: string; hostEnv: NodeJS.ProcessEnv; cleanup(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'outboard-peers-'));
   const home = join(root, 'home');
@@ -56,7 +50,7 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
     mkdirSync(dir, { recursive: true });
     const python = f.runtime === 'python';
     copyFileSync(python ? PYTHON_FIXTURE : FIXTURE, join(dir, python ? 'peer.py' : 'peer.mjs'));
-    const x = f.prefix ?? 'fx';
+    const x = f.name;
     const contributes = f.contributes ?? {
       actions: [
         { id: `${x}.hello`, title: 'Say hello', targets: ['global', 'project'] },
@@ -102,6 +96,8 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
     const caps = f.grant ?? [...(f.capabilities?.required ?? ['ui.action.contribute']), ...(f.capabilities?.optional ?? ['ui.notification', 'events.publish', 'hub.request'])];
     await setup.approvals.approve({ ...ext, name: ext.name }, { capabilities: caps, ...(f.grantProjects ? { projects: f.grantProjects } : {}) });
   }
+  // A registered project: the host refuses a projectId that names none before any peer sees it.
+  await setup.projects.register({ root, id: 'p1' });
   const host = make();
   return {
     host,

@@ -13,16 +13,16 @@ const settings = { heartbeat: false as const, stopStepMs: 300, handshakeTimeoutM
  * Bounds are loose on purpose (the machine is shared): they catch a host that stalls for seconds or grows
  * without bound, not a few milliseconds; bench/peer-flood.ts measures the figures.
  */
-export async function assertFloodContained(flooder: PeerFixture & { prefix: 'fl' }): Promise<void> {
-  const env = await peerHome([flooder, { name: 'steady', prefix: 'ok' }]);
+export async function assertFloodContained(flooder: PeerFixture): Promise<void> {
+  const env = await peerHome([flooder, { name: 'steady' }]);
   try {
     const peers = await env.host.peers({ supervisor: settings });
-    await peers.invokeAction('ok.hello', {});
+    await peers.invokeAction('steady.hello', {});
     let events = 0;
-    env.host.bus.subscribe({ types: ['fl.happened'] }, () => {
+    env.host.bus.subscribe({ types: [`${flooder.name}.happened`] }, () => {
       events++;
     });
-    await peers.invokeAction('fl.hello', {});
+    await peers.invokeAction(`${flooder.name}.hello`, {});
     await waitUntil('the flood to start', () => readMarks(env.marks, flooder.name).includes('flooding'), 5000);
     const rssBefore = process.memoryUsage().rss;
     const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -32,7 +32,7 @@ export async function assertFloodContained(flooder: PeerFixture & { prefix: 'fl'
     const started = Date.now();
     while (Date.now() - started < FLOOD_MS) {
       const t = performance.now();
-      const result = await peers.invokeAction('ok.hello', { args: { k: latencies.length } });
+      const result = await peers.invokeAction('steady.hello', { args: { k: latencies.length } });
       latencies.push(performance.now() - t);
       assert.equal(result.notifications[0]?.message, `hello {"k":${latencies.length - 1}}`);
       rss.push(process.memoryUsage().rss);
@@ -66,7 +66,7 @@ export async function assertFloodContained(flooder: PeerFixture & { prefix: 'fl'
     const stopStarted = Date.now();
     await supervisor?.stop();
     assert.ok(Date.now() - stopStarted < 3000, `stop took ${Date.now() - stopStarted} ms`);
-    assert.deepEqual((await peers.invokeAction('ok.hello', { args: { after: true } })).notifications[0]?.message, 'hello {"after":true}');
+    assert.deepEqual((await peers.invokeAction('steady.hello', { args: { after: true } })).notifications[0]?.message, 'hello {"after":true}');
   } finally {
     await env.cleanup();
   }

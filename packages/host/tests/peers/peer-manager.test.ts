@@ -12,7 +12,7 @@ const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayM
 
 describe('the peer manager', { timeout: 40_000 }, () => {
   it('host.peers(options) refuses options once the peers exist instead of ignoring them', async () => {
-    const env = await peerHome([{ name: 'one', prefix: 'on' }]);
+    const env = await peerHome([{ name: 'one' }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
       assert.equal(await env.host.peers(), peers, 'no options: the same manager');
@@ -23,10 +23,10 @@ describe('the peer manager', { timeout: 40_000 }, () => {
   });
 
   it('a peer answering activate with {} is ready (any successful answer is)', async () => {
-    const env = await peerHome([{ name: 'plain', mode: 'activate-empty', prefix: 'pl' }]);
+    const env = await peerHome([{ name: 'plain', mode: 'activate-empty' }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      const result = await peers.invokeAction('pl.hello', { args: { n: 1 } });
+      const result = await peers.invokeAction('plain.hello', { args: { n: 1 } });
       assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello {"n":1}' }]);
       assert.equal((await peers.peerStatus('plain'))?.state, 'ready');
       assert.ok(readMarks(env.marks, 'plain').some((l) => l.startsWith('activated')));
@@ -36,34 +36,34 @@ describe('the peer manager', { timeout: 40_000 }, () => {
   });
 
   it('an error answered by the peer reads "<extension>: action <id> failed: <message>"', async () => {
-    const env = await peerHome([{ name: 'asker', prefix: 'ak' }]);
+    const env = await peerHome([{ name: 'asker' }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      // ak.denied asks the hub for a route its manifest does not list; the peer passes the refusal on.
-      const error = await rejectionOf(peers.invokeAction('ak.denied', {}));
+      // asker.denied asks the hub for a route its manifest does not list; the peer passes the refusal on.
+      const error = await rejectionOf(peers.invokeAction('asker.denied', {}));
       assert.ok(error instanceof PeerActionError, String(error));
       assert.ok(isOutboardError(error));
       assert.equal(error.code, 'PEER_ACTION_FAILED');
       assert.equal(error.extension, 'asker');
-      assert.equal(error.action, 'ak.denied');
+      assert.equal(error.action, 'asker.denied');
       assert.equal(error.reason, 'denied');
-      assert.match(error.message, /^asker: action ak\.denied failed: GET \/api\/hub\/projects is not in the manifest's permissions\.hub/);
+      assert.match(error.message, /^asker: action asker\.denied failed: GET \/api\/hub\/projects is not in the manifest's permissions\.hub/);
     } finally {
       await env.cleanup();
     }
   });
 
   it("after a manifest change the action is withheld, naming the change and the command that approves it again", async () => {
-    const env = await peerHome([{ name: 'shifty', prefix: 'sh' }]);
+    const env = await peerHome([{ name: 'shifty' }]);
     try {
       const pkgFile = join(env.root, 'ext', 'shifty', 'package.json');
       const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
-      pkg.outboard.extension.contributes.actions.push({ id: 'sh.extra', title: 'Extra' });
+      pkg.outboard.extension.contributes.actions.push({ id: 'shifty.extra', title: 'Extra' });
       writeFileSync(pkgFile, JSON.stringify(pkg));
       const host = createHost({ identity: { id: 'outboard', version: '0.1.0' }, home: env.home, cwd: env.root, env: env.hostEnv, globalRoots: [] });
       const peers = await host.peers({ supervisor: fast });
       try {
-        const verdict = await peers.resolveAction('sh.hello');
+        const verdict = await peers.resolveAction('shifty.hello');
         assert.equal(verdict.kind, 'needs-approval');
         assert.ok(verdict.kind === 'needs-approval');
         assert.equal(verdict.action.extension, 'shifty');
@@ -72,14 +72,14 @@ describe('the peer manager', { timeout: 40_000 }, () => {
         assert.equal(verdict.action.fix, 'outboard extensions enable shifty');
         const listed = await peers.listActions();
         assert.deepEqual(listed.actions, []);
-        assert.ok(listed.withheld.some((a) => a.id === 'sh.extra' && a.changed));
-        const error = await rejectionOf(peers.invokeAction('sh.hello', {}));
+        assert.ok(listed.withheld.some((a) => a.id === 'shifty.extra' && a.changed));
+        const error = await rejectionOf(peers.invokeAction('shifty.hello', {}));
         assert.ok(error instanceof ActionNeedsApprovalError, String(error));
         assert.equal(error.code, 'PEER_NEEDS_APPROVAL');
-        assert.match(error.message, /^action sh\.hello is off: its extension shifty changed since it was approved/);
+        assert.match(error.message, /^action shifty\.hello is off: its extension shifty changed since it was approved/);
         assert.equal(error.hint, 'approve it with `outboard extensions enable shifty`');
         assert.deepEqual(readMarks(env.marks), [], 'nothing was started');
-        assert.deepEqual(await peers.resolveAction('sh.nope'), { kind: 'unknown', known: ['sh.big', 'sh.call', 'sh.denied', 'sh.extra', 'sh.hello', 'sh.notify', 'sh.slow'] });
+        assert.deepEqual(await peers.resolveAction('shifty.nope'), { kind: 'unknown', known: ['shifty.big', 'shifty.call', 'shifty.denied', 'shifty.extra', 'shifty.hello', 'shifty.notify', 'shifty.slow'] });
       } finally {
         await peers.dispose();
       }

@@ -13,20 +13,20 @@ const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayM
 describe('stopping peers', { timeout: 40_000 }, () => {
   it('stop() ends a peer that ignores stdin close and SIGTERM with SIGKILL, within the bounded time', async () => {
     const env = await peerHome([
-      { name: 'stubborn', mode: 'ignore-sigterm', prefix: 'st' },
-      { name: 'steady', prefix: 'ok' },
+      { name: 'stubborn', mode: 'ignore-sigterm' },
+      { name: 'steady' },
     ]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      await peers.invokeAction('st.hello', {});
-      await peers.invokeAction('ok.hello', {});
+      await peers.invokeAction('stubborn.hello', {});
+      await peers.invokeAction('steady.hello', {});
       const stubborn = await peers.supervisor('stubborn');
       assert.ok(stubborn);
       const pid = stubborn.status().pid;
       assert.ok(pid);
       const started = Date.now();
       // The good peer keeps answering while the other is being stopped.
-      const [, during] = await Promise.all([stubborn.stop(), peers.invokeAction('ok.hello', { args: { during: true } })]);
+      const [, during] = await Promise.all([stubborn.stop(), peers.invokeAction('steady.hello', { args: { during: true } })]);
       const took = Date.now() - started;
       // shutdown request + stdin close + SIGTERM waits (300 ms each) and the SIGKILL: bounded well under 3 s.
       assert.ok(took < 3000, `stop took ${took} ms`);
@@ -43,10 +43,10 @@ describe('stopping peers', { timeout: 40_000 }, () => {
   });
 
   it('stop() takes the whole process group: a child the peer started is gone too', async () => {
-    const env = await peerHome([{ name: 'parent', mode: 'spawn-child', prefix: 'pa' }]);
+    const env = await peerHome([{ name: 'parent', mode: 'spawn-child' }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      await peers.invokeAction('pa.hello', {});
+      await peers.invokeAction('parent.hello', {});
       const grandchild = Number(readMarks(env.marks, 'parent').find((l) => l.startsWith('grandchild '))?.split(' ')[1]);
       assert.ok(grandchild > 0 && isAlive(grandchild), 'the grandchild runs');
       const parent = await peers.supervisor('parent');
@@ -61,10 +61,10 @@ describe('stopping peers', { timeout: 40_000 }, () => {
   });
 
   it('a crashed peer does not leave its children behind either', async () => {
-    const env = await peerHome([{ name: 'parent', mode: 'spawn-child', prefix: 'pa' }]);
+    const env = await peerHome([{ name: 'parent', mode: 'spawn-child' }]);
     try {
       const peers = await env.host.peers({ supervisor: { ...fast, crash: { initialDelayMs: 5000 } } });
-      await peers.invokeAction('pa.hello', {});
+      await peers.invokeAction('parent.hello', {});
       const grandchild = Number(readMarks(env.marks, 'parent').find((l) => l.startsWith('grandchild '))?.split(' ')[1]);
       const parent = await peers.supervisor('parent');
       const pid = parent?.status().pid as number;
@@ -78,7 +78,7 @@ describe('stopping peers', { timeout: 40_000 }, () => {
   });
 
   it('a peer whose host is killed exits (its stdin closes, and the watchdog ends its group)', async () => {
-    const env = await peerHome([{ name: 'orphan', prefix: 'or' }]);
+    const env = await peerHome([{ name: 'orphan' }]);
     const tiny = spawn(process.execPath, [TINY_HOST, 'orphan'], {
       env: { ...env.hostEnv, TINY_HOST_URL: HOST_URL, TINY_HOME: env.home, TINY_CWD: env.root },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,7 +107,7 @@ describe('stopping peers', { timeout: 40_000 }, () => {
   });
 
   it('kill -9 of the host: the peer\'s whole process group (a background grandchild) is gone within 2 s', async () => {
-    const env = await peerHome([{ name: 'bg', mode: 'background-grandchild', prefix: 'bg' }]);
+    const env = await peerHome([{ name: 'bg', mode: 'background-grandchild' }]);
     const tiny = spawn(process.execPath, [TINY_HOST, 'bg'], {
       env: { ...env.hostEnv, TINY_HOST_URL: HOST_URL, TINY_HOME: env.home, TINY_CWD: env.root },
       stdio: ['ignore', 'pipe', 'pipe'],

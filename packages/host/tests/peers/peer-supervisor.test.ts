@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { FIXTURE_ACTIONS, peerHome } from './peer-fixtures.js';
+import { fixtureActions, peerHome } from './peer-fixtures.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 500, handshakeTimeoutMs: 3000 };
 
@@ -10,15 +10,15 @@ describe('peer supervisor', () => {
     const env = await peerHome([{ name: 'alpha' }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
-      assert.deepEqual((await peers.declaredActions()).map((a) => a.id), FIXTURE_ACTIONS);
-      const result = await peers.invokeAction('fx.hello', { projectId: 'p1', args: { a: 1 } });
+      assert.deepEqual((await peers.declaredActions()).map((a) => a.id), fixtureActions('alpha'));
+      const result = await peers.invokeAction('alpha.hello', { projectId: 'p1', args: { a: 1 } });
       assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello {"a":1}' }]);
       assert.deepEqual(result.hostActions, [{ type: 'openUrl', url: 'https://example.org/x' }]);
       assert.equal(result.warnings.length, 1);
       assert.equal(result.view?.kind, 'table');
       const supervisor = await peers.supervisor('alpha');
       assert.equal(supervisor?.state, 'ready');
-      assert.deepEqual(peers.contributions.actions().map((a) => a.id), FIXTURE_ACTIONS);
+      assert.deepEqual(peers.contributions.actions().map((a) => a.id), fixtureActions('alpha'));
       await supervisor?.stop();
       assert.equal(supervisor?.state, 'stopped');
       assert.deepEqual(peers.contributions.actions(), []);

@@ -174,7 +174,7 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
             required: ['id', 'title'],
             description: 'One action.',
             properties: {
-              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Action id, unique among the actions, e.g. git.log.' },
+              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Action id starting with the extension name and a dot (git.log for git), unique among the actions.' },
               title: { type: 'string', minLength: 1, description: 'Short human title.' },
               description: { type: 'string', minLength: 1, description: 'What the action does, for users and agents.' },
               targets: {
@@ -199,7 +199,7 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
             required: ['id', 'title'],
             description: 'One status item.',
             properties: {
-              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Status id, unique among the status items, e.g. git.branch.' },
+              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Status id starting with the extension name and a dot (git.branch for git), unique among the status items.' },
               title: { type: 'string', minLength: 1, description: 'Short human title.' },
             },
           },
@@ -207,12 +207,12 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
         rpc: {
           type: 'array',
           description: 'RPC methods the peer registers, callable over every transport and `<host> rpc`.',
-          items: { type: 'string', pattern: DOTTED_NAME_SOURCE, examples: ['git.getLog'], description: 'Dotted method name, e.g. git.getLog.' },
+          items: { type: 'string', pattern: DOTTED_NAME_SOURCE, examples: ['git.getLog'], description: 'Dotted method name starting with the extension name and a dot, e.g. git.getLog for git.' },
         },
         events: {
           type: 'array',
           description: 'Event types the peer publishes (events/publish).',
-          items: { type: 'string', pattern: DOTTED_NAME_SOURCE, examples: ['git.changed'], description: 'Dotted event type, e.g. git.changed.' },
+          items: { type: 'string', pattern: DOTTED_NAME_SOURCE, examples: ['git.changed'], description: 'Dotted event type starting with the extension name and a dot, e.g. git.changed for git.' },
         },
       },
     },

@@ -2,7 +2,7 @@ import type { JsonPathSegment } from '../json-path.js';
 import { isRecord } from '../json-value.js';
 import { HUB_ROUTE_METHODS, HUB_ROUTE_SOURCE } from '../patterns.js';
 import type { CheckContext } from './check-context.js';
-import { didYouMean } from './nearest-name.js';
+import { didYouMean } from '../suggest-names.js';
 import type { ProblemCollector } from './problem-collector.js';
 import { fieldLabel, quote } from './wording.js';
 
@@ -37,12 +37,21 @@ export function checkCapabilities(capabilities: unknown, root: JsonPathSegment[]
   }
 }
 
-/** Each `permissions.hub` entry is `METHOD /path` with a known HTTP method. */
+/** Each `permissions.hub` entry is `METHOD /path` with a known HTTP method and a plain path (what the host can send). */
 export function checkPermissions(permissions: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
   if (!isRecord(permissions) || !Array.isArray(permissions.hub)) return;
   permissions.hub.forEach((route: unknown, i) => {
-    if (typeof route !== 'string' || HUB_ROUTE.test(route)) return;
+    if (typeof route !== 'string') return;
     const at: JsonPathSegment[] = ['permissions', 'hub', i];
+    if (HUB_ROUTE.test(route)) {
+      // The host sends only normal-form paths, so a route that is not one could never match: say so now.
+      const path = route.slice(route.indexOf(' ') + 1);
+      const segments = path.split('/').slice(1);
+      if (!path.includes('\\') && !path.includes('**') && !/%(?:2e|2f|5c)/i.test(path) && !segments.some((s, j) => s === '.' || s === '..' || (s === '' && j < segments.length - 1))) return;
+      const clean = `/${segments.filter((s) => s !== '' && s !== '.' && s !== '..').map((s) => (s.includes('**') ? '*' : s)).join('/')}`.replace(/\\/g, '/');
+      problems.rule([...root, ...at], 'permissions.hub-route', `${fieldLabel(at)} ${quote(route)} is not a plain path: no "..", ".", "//", "\\", "**" or escaped separators (* matches within one segment).`, `Write the route as the plain path it allows, e.g. ${quote(`${route.slice(0, route.indexOf(' '))} ${clean}`)}.`);
+      return;
+    }
     const [method = '', path = '', ...extra] = route.trim().split(/\s+/);
     let why: string;
     let fix: string;

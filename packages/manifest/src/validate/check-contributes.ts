@@ -1,15 +1,19 @@
 import type { JsonPathSegment } from '../json-path.js';
 import { isRecord } from '../json-value.js';
 import { CONTRIBUTION_ID_SOURCE, DOTTED_NAME_SOURCE } from '../patterns.js';
+import { contributionIdOwnershipProblem, hostNamespaceOf } from '../contribution-ids.js';
+import { isValidSlug } from '../slug.js';
 import type { ProblemCollector } from './problem-collector.js';
 import { fieldLabel, quote } from './wording.js';
 
 const CONTRIBUTION_ID = new RegExp(CONTRIBUTION_ID_SOURCE);
 const DOTTED_NAME = new RegExp(DOTTED_NAME_SOURCE);
 
-/** Action and status ids, RPC method names and event types: well formed, each declared once. */
-export function checkContributes(contributes: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
+/** Action and status ids, RPC method names and event types: well formed, each declared once, owned by `name`. */
+export function checkContributes(contributes: unknown, name: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
   if (!isRecord(contributes)) return;
+  // An invalid name is reported by its own rule; ownership is judged against a valid one only.
+  if (typeof name === 'string' && isValidSlug(name)) checkOwnedIds(contributes, name, root, problems);
   for (const list of ['actions', 'status'] as const) {
     const entries = contributes[list];
     if (!Array.isArray(entries)) continue;
@@ -65,4 +69,22 @@ function reportDuplicates(
     const at = entryAt(i);
     problems.rule([...root, ...at], 'contributes.duplicate-id', `${quote(value)} is declared twice in ${fieldLabel(listAt)} (first at index ${seen}).`, 'Remove the repeat, or give it its own id.');
   });
+}
+
+/** Every id starts with `<name>.` and stays out of the host's namespaces (`contributes.owned-id`). */
+function checkOwnedIds(contributes: Record<string, unknown>, name: string, root: JsonPathSegment[], problems: ProblemCollector): void {
+  for (const list of ['actions', 'status', 'rpc', 'events'] as const) {
+    const entries = contributes[list];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry: unknown, i) => {
+      const byId = list === 'actions' || list === 'status';
+      const id = byId ? (isRecord(entry) ? entry.id : undefined) : entry;
+      if (typeof id !== 'string' || id === '') return;
+      const problem = contributionIdOwnershipProblem(name, id);
+      if (problem === undefined) return;
+      const at: JsonPathSegment[] = byId ? ['contributes', list, i, 'id'] : ['contributes', list, i];
+      const rest = hostNamespaceOf(id) === undefined && id.includes('.') ? id.slice(id.indexOf('.') + 1) : id;
+      problems.rule([...root, ...at], 'contributes.owned-id', `${fieldLabel(at)}: ${problem}.`, `Rename it ${quote(`${name}.${rest}`)} (and the peer's use of it).`);
+    });
+  }
 }

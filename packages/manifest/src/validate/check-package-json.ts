@@ -78,7 +78,7 @@ function checkBlockV1(block: Record<string, unknown>, root: JsonPathSegment[], c
   checkPeerActivation(block.peer, root, problems);
   checkProjectLinks(block.projectLinks, root, problems);
   checkConfigSchema(block.configSchema, root, problems);
-  checkContributes(block.contributes, root, problems);
+  checkContributes(block.contributes, block.name, root, problems);
   checkCapabilities(block.capabilities, root, ctx, problems);
   checkPermissions(block.permissions, root, problems);
 }

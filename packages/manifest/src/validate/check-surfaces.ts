@@ -1,13 +1,14 @@
 import type { JsonPathSegment } from '../json-path.js';
 import { isRecord } from '../json-value.js';
 import { readPackagePath } from '../package-path.js';
-import { ACTIVATION_SOURCE, LINK_PLACEHOLDERS } from '../patterns.js';
+import { ACTIVATION_SOURCE, EVENT_TYPE_GLOB_SOURCE, LINK_PLACEHOLDERS } from '../patterns.js';
 import { reportPathFault } from './check-runnable.js';
-import { didYouMean } from './nearest-name.js';
+import { didYouMean } from '../suggest-names.js';
 import type { ProblemCollector } from './problem-collector.js';
 import { fieldLabel, quote } from './wording.js';
 
 const ACTIVATION = new RegExp(ACTIVATION_SOURCE);
+const EVENT_TYPE_GLOB = new RegExp(EVENT_TYPE_GLOB_SOURCE);
 const ACTIVATION_WORDS = ['onAction', 'onRpc', 'onStartup', 'onEvent:', 'onProject:'];
 
 /** `sidecar.health` is a path; `sidecar.idleStopMinutes` is positive. */
@@ -26,8 +27,15 @@ export function checkSidecar(sidecar: unknown, root: JsonPathSegment[], problems
 export function checkPeerActivation(peer: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
   if (!isRecord(peer) || !Array.isArray(peer.activation)) return;
   peer.activation.forEach((entry: unknown, i) => {
-    if (typeof entry !== 'string' || ACTIVATION.test(entry)) return;
+    if (typeof entry !== 'string') return;
     const at: JsonPathSegment[] = ['peer', 'activation', i];
+    if (ACTIVATION.test(entry)) {
+      const glob = entry.startsWith('onEvent:') ? entry.slice('onEvent:'.length) : undefined;
+      if (glob === undefined || EVENT_TYPE_GLOB.test(glob)) return;
+      const fix = `Use the characters of an event type and * (any run of characters, dots included), e.g. ${quote(`onEvent:${glob.replace(/[^A-Za-z0-9_.*-]+/g, '*')}`)}.`;
+      problems.rule([...root, ...at], 'peer.activation', `${fieldLabel(at)} ${quote(entry)} is not an event type glob: only * is a wildcard (? and other characters match nothing).`, fix);
+      return;
+    }
     const head = entry.includes(':') ? `${entry.slice(0, entry.indexOf(':'))}:` : entry;
     const needsGlob = head === 'onEvent:' || head === 'onProject:';
     const message = needsGlob

@@ -1,10 +1,12 @@
-import type { Disposable } from '../../bus/disposable.js';
+import { contributionIdOwnershipProblem } from '@outboard/manifest';
+import type { Disposable } from '@outboard/protocol/disposable';
 import { publishInputProblem } from '../../bus/bus-event.js';
 import type { EventBus } from '../../bus/event-bus.js';
 import type { ProjectStore } from '../../projects/project-store.js';
 import type { CapabilityBroker } from '../capability-broker.js';
 import { ServiceError } from '../service-error.js';
 import type { ServiceHandler } from '../service-definition.js';
+import { checkProjectInput } from './project-input.js';
 import { optionalString, requiredString } from './service-params.js';
 
 /** What `events/publish` needs from the host. */
@@ -19,7 +21,8 @@ export interface EventServiceOptions {
 
 /**
  * `events/publish` `{ type, attributes?, body?, projectId? }` → `{ seq }` (needs `events.publish`). Only a
- * type the manifest declares, exactly (`denied` otherwise); the source is always the calling extension. A
+ * type the manifest declares, exactly, and the extension owns (`<name>.`, never a host namespace such as
+ * `project.`): `denied` otherwise. The source is always the calling extension. A
  * `projectId` must be registered (`not_found`) and inside the project grants when those are listed
  * (`invalid_scope`). Attributes are flat strings, finite numbers and booleans.
  */
@@ -41,20 +44,11 @@ export function registerEventServices(broker: CapabilityBroker, options: EventSe
             { type },
           );
         }
+        // Declared is not enough: only the host publishes in its namespaces, and an extension only in its own.
+        const unowned = contributionIdOwnershipProblem(extension, type);
+        if (unowned !== undefined) throw new ServiceError('denied', `Extension "${extension}" may not publish "${type}": ${unowned}.`, { type });
         const projectId = optionalString(method, params, 'projectId');
-        if (projectId !== undefined) {
-          const granted = call.grants.projects;
-          if (granted !== undefined && !granted.includes(projectId)) {
-            throw new ServiceError(
-              'invalid_scope',
-              `Extension "${extension}" may publish only for the projects ${granted.map((p) => `"${p}"`).join(', ') || '(none)'}, not for "${projectId}". Publish for one of those, or without a projectId.`,
-              { projectId },
-            );
-          }
-          if (projects.get(projectId) === undefined) {
-            throw new ServiceError('not_found', `No project "${projectId}" is registered. Publish for a registered project (see projects.list), or without a projectId.`, { projectId });
-          }
-        }
+        if (projectId !== undefined) checkProjectInput(extension, projectId, call.grants, projects, 'publish');
         const input = {
           type,
           source: extension,

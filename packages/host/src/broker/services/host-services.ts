@@ -1,4 +1,4 @@
-import { toDisposable, type Disposable } from '../../bus/disposable.js';
+import { toDisposable, type Disposable } from '@outboard/protocol/disposable';
 import type { EventBus } from '../../bus/event-bus.js';
 import type { ProjectStore } from '../../projects/project-store.js';
 import type { ExtensionStorage } from '../../storage/extension-storage.js';

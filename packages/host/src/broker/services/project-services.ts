@@ -1,4 +1,4 @@
-import type { Disposable } from '../../bus/disposable.js';
+import type { Disposable } from '@outboard/protocol/disposable';
 import type { ProjectStore } from '../../projects/project-store.js';
 import type { CapabilityBroker } from '../capability-broker.js';
 import { ServiceError } from '../service-error.js';

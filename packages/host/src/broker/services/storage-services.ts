@@ -1,4 +1,4 @@
-import type { Disposable } from '../../bus/disposable.js';
+import type { Disposable } from '@outboard/protocol/disposable';
 import type { ProjectStore } from '../../projects/project-store.js';
 import type { ExtensionStorage } from '../../storage/extension-storage.js';
 import type { StorageScope } from '../../storage/storage-scope.js';
