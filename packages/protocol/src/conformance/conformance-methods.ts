@@ -1,6 +1,7 @@
 import type { Connection } from '../connection/connection.js';
 import type { Disposable } from '../disposable.js';
 import { ResponseError } from '../errors/response-error.js';
+import { nextTurn } from '../runtime.js';
 
 /**
  * The test methods a conformance peer implements (see docs/protocol.md, "Conformance"):
@@ -30,7 +31,7 @@ export function serveConformanceMethods(connection: Connection): Disposable {
       if (!Number.isSafeInteger(count) || count < 0) throw new ResponseError('invalid_params', 'test/progress needs {"count": <integer >= 0>}');
       for (let done = 1; done <= count; done++) {
         context.progress({ done, total: count });
-        if (done % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (done % 100 === 0) await new Promise<void>((resolve) => nextTurn(resolve));
       }
       return { count };
     }),

@@ -5,6 +5,7 @@ import { ResponseError } from '../errors/response-error.js';
 import { exceedsByteLimit } from '../framing/frame-encoder.js';
 import { FrameReader } from '../framing/frame-reader.js';
 import { BuiltInMethods } from '../messages.js';
+import { nextTurn } from '../runtime.js';
 import type { TransportSink } from '../transport.js';
 import { resolveConnectionOptions, type ConnectionOptions, type ResolvedConnectionOptions } from './connection-options.js';
 import type { ConnectionWarning } from './connection-warning.js';
@@ -90,7 +91,7 @@ export class Connection {
           // after every await still sends a bounded number.
           if (this.progressFlushScheduled) return;
           this.progressFlushScheduled = true;
-          setImmediate(() => {
+          nextTurn(() => {
             this.progressFlushScheduled = false;
             this.incoming.flushProgress();
           });

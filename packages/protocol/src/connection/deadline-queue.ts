@@ -1,3 +1,5 @@
+import { refTimer, unrefTimer, type TimerHandle } from '../runtime.js';
+
 /**
  * An entry of a {@link DeadlineQueue}. Subclassed by the records that need a deadline, so that adding
  * one allocates nothing (the list links live in the record itself).
@@ -26,7 +28,7 @@ class DeadlineList {
 export class DeadlineQueue<N extends DeadlineNode> {
   private readonly lists = new Map<number, DeadlineList>();
   private readonly onExpire: (node: N) => void;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: TimerHandle | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
   private size = 0;
 
@@ -56,7 +58,7 @@ export class DeadlineQueue<N extends DeadlineNode> {
     list.tail = node;
     this.size++;
     if (node.deadlineAt < this.timerAt) this.arm(node.deadlineAt);
-    else if (this.size === 1) this.timer?.ref();
+    else if (this.size === 1) refTimer(this.timer);
   }
 
   /** Removes `node` if queued (no-op otherwise). The timer is left armed; it re-arms itself when it fires. */
@@ -73,7 +75,7 @@ export class DeadlineQueue<N extends DeadlineNode> {
     // The timer stays armed even when nothing is queued: re-arming per request would cost a timer
     // allocation each time; a timer that fires with nothing due just finds the next head. Unreferenced
     // meanwhile, so an idle queue never keeps the process alive.
-    if (this.size === 0) this.timer?.unref();
+    if (this.size === 0) unrefTimer(this.timer);
   }
 
   /** Restarts `node`'s full duration from now. */

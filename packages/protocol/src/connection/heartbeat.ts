@@ -1,3 +1,4 @@
+import { unrefTimer, type TimerHandle } from '../runtime.js';
 import type { Disposable } from '../disposable.js';
 import { ResponseError } from '../errors/response-error.js';
 import { BuiltInMethods } from '../messages.js';
@@ -45,7 +46,7 @@ export function startHeartbeat(connection: Connection, options: HeartbeatOptions
     if (options[key] !== undefined && typeof options[key] !== 'function') throw new TypeError(`HeartbeatOptions.${key} must be a function, got ${describe(options[key])}`);
   }
   let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: TimerHandle | undefined;
   let missed = 0;
   let lastAnswerAt = Date.now();
   const controller = new AbortController();
@@ -53,7 +54,7 @@ export function startHeartbeat(connection: Connection, options: HeartbeatOptions
   const schedule = (): void => {
     if (stopped) return;
     timer = setTimeout(beat, intervalMs);
-    timer.unref?.();
+    unrefTimer(timer);
   };
   const beat = (): void => {
     timer = undefined;
