@@ -7,6 +7,7 @@ import type { ParsedOptions } from '../router/command-spec.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
+import { projectContaining, projectStore } from './projects-lookup.js';
 
 /** Signals that end a run the same way: cancel the action, stop the peer (its whole group), exit 128 + n. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -41,7 +42,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       const near = suggestNames(id, declared.map((a) => a.id));
       throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
     }
-    const project = opts.string('project');
+    const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
     try {
       const result = await peers.invokeAction(id, { ...(project ? { projectId: project } : {}), args: actionArgs }, {
         signal: controller.signal,
@@ -104,4 +105,17 @@ function printResult(ctx: CliContext, result: ActionResult): void {
     if (view.truncated) ctx.print(ctx.out.dim('(table truncated)'));
   }
   for (const w of result.warnings) ctx.printError(ctx.err.yellow(t`warning: ${w}`));
+}
+
+/**
+ * The project an action runs on when `--project` is left out: for an action that targets projects, the
+ * registered project whose root holds the current folder. None found: a project-only action is refused
+ * (naming `projects add .`), one that may also run globally runs globally.
+ */
+async function projectOfCwd(ctx: CliContext, targets: readonly string[]): Promise<string | undefined> {
+  if (!targets.includes('project')) return undefined;
+  const found = projectContaining((await projectStore(ctx)).list(), ctx.io.cwd);
+  if (found) return found.id;
+  if (targets.includes('global')) return undefined;
+  throw cliError('PROJECT_NONE_HERE', `this action runs on a project, and no registered project contains ${ctx.io.cwd}`, `register it with \`${ctx.cmd} projects add .\`, or pass --project <id> (\`${ctx.cmd} projects list\` shows them)`);
 }
