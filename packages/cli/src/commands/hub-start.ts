@@ -21,8 +21,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     ctx.printError(t`Removed a stale hub.json (its hub, pid ${String(status.pid)}, is gone).`);
   }
   if (opts.flag('foreground')) return foreground(ctx, hub, port);
-  const bin = ctx.host().identity.binPath ?? process.argv[1];
-  if (!bin) throw new OutboardError('HUB_START_FAILED', 'the CLI entry to run the hub with is unknown', {});
+  const bin = ctx.host().identity.binPath;
+  if (!bin) throw new OutboardError('HUB_START_FAILED', 'this host names no CLI entry (identity.binPath) to run the hub with', { hint: `run it in this terminal with \`${ctx.cmd} hub start --foreground\`` });
   const state = await hub.spawnHubDaemon({ home, bin, args: ['hub', 'start', '--foreground', '--port', String(port)], env: ctx.io.env, hostId: ctx.cmd });
   ctx.print(t`Hub running at ${state.url} (pid ${String(state.pid)}); log: ${hub.hubLogFile(home)}`);
   printSignIn(ctx, state.url);
@@ -34,7 +34,7 @@ async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), 
   const running = await hub.startHub({ host: { identity: ctx.identity, env: ctx.io.env, home: ctx.host().home }, port, log });
   ctx.print(t`Hub running at ${running.url} (pid ${String(process.pid)}); Ctrl+C stops it.`);
   // Only to a person at a terminal: the daemon's output goes to a log, and the token is never logged.
-  if (ctx.io.stdout.isTTY) printSignIn(ctx, running.url);
+  if (ctx.printer.interactive) printSignIn(ctx, running.url);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, () => resolve(s));
   });
