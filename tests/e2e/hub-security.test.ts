@@ -2,6 +2,7 @@
 // (a recording fake), and the few admitted ones reach it with the right mount. Real sockets on 127.0.0.1.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import WebSocket from 'ws';
 import { hubHome, send, sendRaw, startTestHub } from './hub-home.js';
 import type { RecordingRouter } from './hub-home.js';
 
@@ -82,6 +83,30 @@ describe('hub security matrix', { timeout: 60_000 }, () => {
     assert.match(await upgrade('/x/web/ws', `X-Outboard-Token: ${token}\r\nOrigin: http://127.0.0.1:${port}\r\n`), /^HTTP\/1\.1 418 /);
     assert.equal(router.calls.at(-1)?.kind, 'upgrade');
     assert.equal(router.calls.at(-1)?.mount?.path, '/ws');
+  });
+
+  it('WebSocket clients (ws): a foreign Origin, no token, the sidecar origin against the hub are refused before the router', async () => {
+    /** The HTTP status the hub answered the upgrade with. */
+    const status = (path: string, headers: Record<string, string>, origin?: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, ['chat'], { headers, ...(origin ? { origin } : {}) });
+        ws.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          ws.terminate();
+        });
+        ws.on('open', () => reject(new Error('the upgrade was accepted')));
+        ws.on('error', () => undefined);
+      });
+    const before = router.calls.length;
+    assert.equal(await status('/x/web/socket', auth(), 'http://evil.example'), 403);
+    assert.equal(await status('/x/web/socket', auth(), `http://web.localhost:${port}`), 403);
+    assert.equal(await status('/x/web/socket', {}, `http://127.0.0.1:${port}`), 401);
+    assert.equal(await status('/x/web/socket', { authorization: 'Bearer wrong' }), 401);
+    // The client's URL parser turns this into /api/hub/projects: refused all the same (no WebSocket there).
+    assert.equal(await status('/x/%2e%2e/api/hub/projects', auth()), 404);
+    assert.equal(router.calls.length, before);
+    assert.equal(await status('/x/web/socket', auth(), `http://127.0.0.1:${port}`), 418);
+    assert.deepEqual(router.calls.at(-1)?.mount, { name: 'web', path: '/socket', basePath: '/x/web/' });
   });
 
   it('dot segments, percent-encoded dots and slashes, backslashes, empty segments', async () => {
