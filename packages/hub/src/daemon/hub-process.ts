@@ -23,7 +23,11 @@ export interface StartHubOptions {
   host: Omit<CreateHostOptions, 'cwd'>;
   /** Port on 127.0.0.1; 0 picks a free one. Default {@link DEFAULT_HUB_PORT}. */
   port?: number;
-  /** Builds the sidecar router. Default: a router that answers 503 for every mount. */
+  /**
+   * Builds the sidecar router. Default: a router that answers 503 for every mount (the sidecar engine,
+   * `SidecarManager` of src/sidecars/, is built apart; `new SidecarManager({ host, watchdog })` is the
+   * router to pass, or to make the default, once both are in one tree).
+   */
   createRouter?: (deps: SidecarRouterDeps) => SidecarRouter;
   /** Lines for the hub's log (never the token). Default: none. */
   log?: (line: string) => void;
