@@ -6,6 +6,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -152,6 +153,21 @@ describe('outboard hub start, status, stop', { timeout: 120_000 }, () => {
       assert.equal(existsSync(join(h.home, 'hub.json')), false);
     } finally {
       blocker.close();
+    }
+  });
+
+  it('hub.json naming a live process that is not a hub (its pid reused): stale, and never signalled', async () => {
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(h.home, 'hub.json'), JSON.stringify({ pid: other.pid, port: 1, url: 'http://127.0.0.1:1/' }));
+      assert.match(cli(['hub', 'status']).stdout, /which is gone/);
+      const stop = cli(['hub', 'stop']);
+      assert.equal(stop.code, 0, stop.stderr);
+      assert.match(stop.stdout, /removed a stale hub\.json/);
+      assert.ok(isRunning(other.pid as number), 'the other process was not signalled');
+      assert.equal(existsSync(join(h.home, 'hub.json')), false);
+    } finally {
+      other.kill('SIGKILL');
     }
   });
 
