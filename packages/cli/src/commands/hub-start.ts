@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { OutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
@@ -13,20 +15,32 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const hub = await import('@outboard/hub');
   const port = parsePort(opts.string('port'), hub.DEFAULT_HUB_PORT);
   const home = ctx.host().home;
-  const status = await hub.hubStatus(home);
-  if (status.state === 'running') {
-    throw new OutboardError('HUB_ALREADY_RUNNING', `a hub already serves this home at ${status.url} (pid ${status.pid}${status.answering ? '' : ', not answering'})`, { hint: `use it, or stop it first with \`${ctx.cmd} hub stop\`` });
+  if (opts.flag('foreground')) {
+    checkNoHub(ctx, hub, await hub.hubStatus(home));
+    return foreground(ctx, hub, port);
   }
-  if (status.state === 'stale' && hub.clearStaleHubState(home)) {
-    ctx.printError(t`Removed a stale hub.json (its hub, pid ${String(status.pid)}, is gone).`);
-  }
-  if (opts.flag('foreground')) return foreground(ctx, hub, port);
   const bin = ctx.host().identity.binPath;
   if (!bin) throw new OutboardError('HUB_START_FAILED', 'this host names no CLI entry (identity.binPath) to run the hub with', { hint: `run it in this terminal with \`${ctx.cmd} hub start --foreground\`` });
-  const state = await hub.spawnHubDaemon({ home, bin, args: ['hub', 'start', '--foreground', '--port', String(port)], env: ctx.io.env, hostId: ctx.cmd });
+  mkdirSync(home, { recursive: true });
+  // Two starts at once: the second waits for the first, then finds its hub running.
+  const { withFileLock } = await import('@outboard/host/store');
+  const state = await withFileLock(join(home, 'hub-start'), async () => {
+    checkNoHub(ctx, hub, await hub.hubStatus(home));
+    return hub.spawnHubDaemon({ home, bin, args: ['hub', 'start', '--foreground', '--port', String(port)], env: ctx.io.env, hostId: ctx.cmd });
+  }, { timeoutMs: 30_000 });
   ctx.print(t`Hub running at ${state.url} (pid ${String(state.pid)}); log: ${hub.hubLogFile(home)}`);
   printSignIn(ctx, state.url);
   return 0;
+}
+
+/** Refuses when a hub runs; removes a stale hub.json, saying so. */
+function checkNoHub(ctx: CliContext, hub: typeof import('@outboard/hub'), status: Awaited<ReturnType<typeof import('@outboard/hub').hubStatus>>): void {
+  if (status.state === 'running') {
+    throw new OutboardError('HUB_ALREADY_RUNNING', `a hub already serves this home at ${status.url} (pid ${status.pid}${status.answering ? '' : ', not answering'})`, { hint: `use it, or stop it first with \`${ctx.cmd} hub stop\`` });
+  }
+  if (status.state === 'stale' && hub.clearStaleHubState(ctx.host().home)) {
+    ctx.printError(t`Removed a stale hub.json (its hub, pid ${String(status.pid)}, is gone).`);
+  }
 }
 
 async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), port: number): Promise<number> {
