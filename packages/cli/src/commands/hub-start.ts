@@ -49,8 +49,10 @@ async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), 
   ctx.print(t`Hub running at ${running.url} (pid ${String(process.pid)}); Ctrl+C stops it.`);
   // Only to a person at a terminal: the daemon's output goes to a log, and the token is never logged.
   if (ctx.printer.interactive) printSignIn(ctx, running.url);
+  // Handlers stay installed while stopping: Ctrl+C reaches the whole process group (a wrapper such as npm
+  // start may forward it once more), and a second signal must not kill the hub half-way through its stop.
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, () => resolve(s));
+    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, () => resolve(s));
   });
   await running.stop(`received ${signal}`);
   return 0;
