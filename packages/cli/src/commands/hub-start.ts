@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { OutboardError } from '@outboard/host/errors';
+import type { HubStatus } from '@outboard/hub';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { UsageError } from '../errors/cli-errors.js';
@@ -34,7 +35,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
 }
 
 /** Refuses when a hub runs; removes a stale hub.json, saying so. */
-function checkNoHub(ctx: CliContext, hub: typeof import('@outboard/hub'), status: Awaited<ReturnType<typeof import('@outboard/hub').hubStatus>>): void {
+function checkNoHub(ctx: CliContext, hub: typeof import('@outboard/hub'), status: HubStatus): void {
   if (status.state === 'running') {
     throw new OutboardError('HUB_ALREADY_RUNNING', `a hub already serves this home at ${status.url} (pid ${status.pid}${status.answering ? '' : ', not answering'})`, { hint: `use it, or stop it first with \`${ctx.cmd} hub stop\`` });
   }
