@@ -1,0 +1,23 @@
+// The seam between the hub's server (authentication, path checks, API) and its sidecars (launch, lifecycle, proxy).
+// The server calls a router only with requests it has already authenticated and whose mount it has checked.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** Where a request is mounted: which sidecar, the path inside it, and the base path the sidecar is served under. */
+export interface SidecarMount {
+  name: string;        // the extension's slug
+  path: string;        // the request path after the mount, always starting with '/' (query string included)
+  basePath: string;    // '/x/<name>/' on the hub origin, '/' on the isolated origin <name>.localhost
+}
+
+/** Proxies authenticated requests to extension sidecars and controls their lifecycle. */
+export interface SidecarRouter {
+  /** Proxies an ALREADY AUTHENTICATED request (token checked, token header/cookie still present: the router strips them). */
+  handleRequest(req: IncomingMessage, res: ServerResponse, mount: SidecarMount): void;
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, mount: SidecarMount): void;
+  /** For the hub API. */
+  list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }>;
+  stop(name: string): Promise<boolean>;   // false when none was running
+  restart(name: string): Promise<boolean>;
+  stopAll(): Promise<void>;
+}
