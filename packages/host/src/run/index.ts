@@ -12,3 +12,4 @@ export { EXTENSION_API_VERSION } from './extension-env.js';
 export { RUNNABLE_ERROR_CODES, RunnableError } from './runnable-error.js';
 export type { RunnableErrorCode } from './runnable-error.js';
 export { SIDECAR_CONFIG_FILE_NAME, LOGS_DIR_NAME } from './reserved-state-names.js';
+export { HUB_TOKEN_FILE_NAME, hubTokenFile, readHubToken } from './hub-token.js';
