@@ -8,6 +8,7 @@ import { REPO_ROOT } from './lib/fixture-home.js';
 const ALLOWED: Record<string, readonly string[]> = {
   manifest: [],
   protocol: [],
+  sdk: ['@outboard/manifest', '@outboard/protocol'],
   host: ['@outboard/manifest', '@outboard/protocol'],
   hub: ['@outboard/host', '@outboard/manifest', '@outboard/protocol'],
   cli: ['@outboard/hub', '@outboard/host', '@outboard/manifest', '@outboard/protocol'],

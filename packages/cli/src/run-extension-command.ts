@@ -1,5 +1,5 @@
 import { isOutboardError, OutboardError } from '@outboard/host/errors';
-import { runCommand } from '@outboard/host/run';
+import { missingDependencyLine, runCommand } from '@outboard/host/run';
 import type { ExtensionRecord } from '@outboard/host';
 import type { CliContext } from './cli-context.js';
 
@@ -28,7 +28,11 @@ export async function runExtensionCommand(ctx: CliContext, ext: ExtensionRecord,
     throw error;
   }
   try {
-    return await runCommand(plan);
+    const code = await runCommand(plan);
+    // A Node command that failed may have died of a dependency never installed: say which, and how to install it.
+    const missing = code !== 0 && plan.command === process.execPath ? missingDependencyLine(ext.dir) : undefined;
+    if (missing) ctx.printer.printError(`${ctx.cmd}: ${ext.key}: ${missing}`);
+    return code;
   } catch (error) {
     if (isOutboardError(error) && error.code.startsWith('RUNNABLE_')) {
       throw new OutboardError(error.code, `cannot run ${ext.key}: ${error.message}`, { hint: `Run \`${ctx.cmd} extensions doctor\`.`, cause: error });

@@ -10,6 +10,7 @@ import { canMove } from './peer-state.js';
 import type { PeerState, PeerTransition } from './peer-state.js';
 import type { PeerStatus } from './peer-status.js';
 import { killPeerRun, reapAfterLostConnection, releasePeerRun, stopPeerRun } from './peer-stop.js';
+import { missingModuleLine } from '../run/missing-module.js';
 
 export type { PeerExtension, PeerGrants, PeerSupervisorDeps, PeerSupervisorOptions } from './peer-supervisor-deps.js';
 
@@ -230,7 +231,8 @@ export class PeerSupervisor {
     if (this.run !== run) return;
     this.endRun(run);
     const tail = this.log.tail().slice(-5).join(' | ');
-    this.lastErrorText = tail ? `${why} (stderr: ${tail})` : why;
+    const missing = missingModuleLine(this.log.tail(), this.deps.extension.dir);
+    this.lastErrorText = missing ? `${why}: ${missing}` : tail ? `${why} (stderr: ${tail})` : why;
     this.log.note(why);
     const delay = this.crashes.onCrash();
     if (delay === undefined) {

@@ -1,0 +1,20 @@
+/**
+ * @outboard/sdk — what an Outboard extension programs against: commands (`commandContext`), hub sidecars
+ * (`serveSidecar`), peers (`runPeer`), and the helpers for state that belongs to one project (`scoped`,
+ * `scopeGuard`, `poll`, `ledger`). Depends on @outboard/protocol and @outboard/manifest only; never import
+ * the host's own packages.
+ */
+export type { Disposable } from '@outboard/protocol';
+export { ResponseError } from '@outboard/protocol';
+export { NotStartedByHostError, environmentPrefix, readEnvironment, type ExtensionEnvironment } from './environment.js';
+export { HubRequestError, createHubClient, type HubClient } from './hub-client.js';
+export { commandContext, type CommandContext, type HostCallResult } from './command.js';
+export { serveSidecar, sidecarBasePath, type Sidecar, type SidecarOptions } from './sidecar.js';
+export { runPeer, type RunPeerOptions, type RunningPeer } from './peer/run-peer.js';
+export { UndeclaredError } from './peer/declarations.js';
+export { readOwnPackage, type OwnPackage } from './peer/own-manifest.js';
+export type { ActionHandler, ActionResult, HandlerContext, HostEvent, PeerApi, PeerContext, PeerDefinition, Project, RpcHandler, Severity, StatusValue } from './peer/peer-api.js';
+export { currentScope, scopeGuard, scoped, setScope, type ScopeGuard, type Scoped } from './scope.js';
+export { isHostReachable, setHostReachable } from './host-reachability.js';
+export { poll, type Poll, type PollOptions } from './poll.js';
+export { ledger, type Ledger, type LedgerMark } from './ledger.js';

@@ -1,0 +1,123 @@
+import type { Disposable } from '@outboard/protocol';
+
+/** A project as the host describes it. */
+export interface Project {
+  readonly id: string;
+  readonly name: string;
+  /** Absolute real path of the project's folder. */
+  readonly root: string;
+  readonly registeredAt?: string;
+}
+
+/** An event from the host's bus. */
+export interface HostEvent {
+  readonly type: string;
+  readonly projectId?: string;
+  readonly attributes?: Readonly<Record<string, unknown>>;
+  readonly body?: unknown;
+  readonly [key: string]: unknown;
+}
+
+export type Severity = 'info' | 'ok' | 'warning' | 'error';
+
+/** What an action answers (docs/peers.md): notifications, host actions and one view, all optional. */
+export interface ActionResult {
+  readonly notifications?: readonly { severity: Severity; message: string; detail?: string }[];
+  readonly hostActions?: readonly ({ type: 'openUrl'; url: string } | { type: 'openProjectLink'; projectId: string; path: string })[];
+  readonly view?: { kind: 'text'; text: string } | { kind: 'markdown'; markdown: string } | { kind: 'table'; columns: readonly string[]; rows: readonly (readonly string[])[] };
+}
+
+/** What a handler gets besides its arguments. */
+export interface HandlerContext {
+  /** Aborted when the caller cancels, its deadline passes or the host goes away. */
+  readonly signal: AbortSignal;
+  /** Reports progress (any JSON); coalesced, a no-op when the caller did not ask for it. */
+  progress(value: unknown): void;
+  /** The project the action runs for (`--project`), when it has one. */
+  readonly projectId: string | undefined;
+}
+
+export type ActionHandler = (args: unknown, context: HandlerContext) => ActionResult | void | Promise<ActionResult | void>;
+export type RpcHandler = (params: unknown, context: HandlerContext) => unknown;
+
+/** A status item's value. */
+export interface StatusValue {
+  readonly text: string;
+  readonly severity?: Severity;
+  /** Shown on this project (omit for a global item). */
+  readonly projectId?: string;
+}
+
+/**
+ * The host, as a peer sees it. Every call goes through the capability broker: a capability the user did
+ * not grant is refused (`ResponseError` with `data.code` `denied`). Everything that registers something
+ * returns a Disposable that is also on `context.subscriptions`.
+ */
+export interface PeerApi {
+  readonly projects: {
+    /** The projects the peer may see (`projects.read`). */
+    list(): Promise<Project[]>;
+    get(id: string): Promise<Project>;
+  };
+  readonly events: {
+    /** Receives events whose type matches one of `types` (globs), optionally of some projects only (`events.subscribe`). */
+    on(types: string | readonly string[], listener: (event: HostEvent) => void, options?: { projectIds?: readonly string[] }): Disposable;
+    /** Publishes an event of a type declared in `contributes.events` (`events.publish`). */
+    publish(type: string, attributes?: Record<string, unknown>, body?: unknown): Promise<void>;
+  };
+  readonly status: {
+    /** Sets a status item declared in `contributes.status` (`ui.status.contribute`). */
+    set(id: string, value: StatusValue): Promise<void>;
+  };
+  /** Shows a notification (`ui.notification`). */
+  notify(severity: Severity, message: string, detail?: string): Promise<void>;
+  readonly storage: {
+    /** Private storage by default; `projectId` for per-project storage (`storage.private`, `storage.project`). */
+    get<T = unknown>(key: string, options?: { projectId?: string }): Promise<T | undefined>;
+    set(key: string, value: unknown, options?: { projectId?: string }): Promise<void>;
+    delete(key: string, options?: { projectId?: string }): Promise<void>;
+    list(options?: { projectId?: string }): Promise<string[]>;
+  };
+  readonly actions: {
+    /** Handles an action declared in `contributes.actions`. */
+    register(id: string, handler: ActionHandler): Disposable;
+  };
+  readonly rpc: {
+    /** Calls an RPC method of the host, its plugins or other extensions (`rpc.call`). */
+    call<T = unknown>(method: string, params?: unknown): Promise<T>;
+    /** Serves an RPC method declared in `contributes.rpc`. */
+    register(method: string, handler: RpcHandler): Disposable;
+  };
+  readonly hub: {
+    /** Calls a hub route listed in `permissions.hub`; the host adds the token (`hub.request`). */
+    request<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  };
+}
+
+/** What `activate` gets besides the api. */
+export interface PeerContext {
+  /** Push every Disposable here: they are disposed, last first, on deactivate, shutdown or a lost host. */
+  readonly subscriptions: Disposable[];
+  /** The extension's name and version. */
+  readonly extension: { readonly name: string; readonly version: string };
+  /** The capabilities the user granted. */
+  readonly grants: readonly string[];
+  /** What the host passed at activation (e.g. `projectId`). */
+  readonly host: Readonly<Record<string, unknown>>;
+  /** The extension's persistent folder (also the peer's working directory). */
+  readonly stateDir: string;
+  /** The checked config section. */
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+/** A peer: what {@link runPeer} runs. */
+export interface PeerDefinition {
+  /** Registers what the peer offers; runs once the host has activated it. Throwing fails the activation. */
+  activate?(api: PeerApi, context: PeerContext): void | Promise<void>;
+  /** Called before the subscriptions are unwound. */
+  deactivate?(): void | Promise<void>;
+  /** Action handlers by id (each must be in `contributes.actions`). */
+  readonly actions?: Readonly<Record<string, ActionHandler>>;
+  /** RPC handlers by method (each must be in `contributes.rpc`). */
+  readonly rpc?: Readonly<Record<string, RpcHandler>>;
+}

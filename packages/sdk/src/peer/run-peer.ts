@@ -1,0 +1,149 @@
+import { Connection, ResponseError, StdioTransport, servePeerHandshake, type Disposable, type PeerContributions, type RequestContext } from '@outboard/protocol';
+import { readFileSync } from 'node:fs';
+import { setHostReachable } from '../host-reachability.js';
+import { setScope } from '../scope.js';
+import { Declarations } from './declarations.js';
+import { readOwnPackage, type OwnPackage } from './own-manifest.js';
+import type { ActionHandler, HandlerContext, PeerApi, PeerContext, PeerDefinition, RpcHandler } from './peer-api.js';
+import { createPeerApi } from './peer-api-impl.js';
+
+/** Options of {@link runPeer}, for tests and embedders; a peer needs none. */
+export interface RunPeerOptions {
+  /** The connection to the host. Default: stdin/stdout. */
+  readonly connection?: Connection;
+  /** The peer's own package. Default: read from the package.json above the entry script. */
+  readonly ownPackage?: OwnPackage;
+  /** Called once the peer stopped (shutdown, lost host). Default: exit the process. */
+  readonly onStopped?: () => void;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** A running peer. */
+export interface RunningPeer {
+  /** Resolves once `activate` ran. */
+  readonly ready: Promise<void>;
+  /** Deactivates and unwinds (as on shutdown). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a peer: answers the handshake with the identity and contributions of the peer's own manifest
+ * (package.json), calls `activate(api, context)`, serves `actions/invoke` and `rpc/invoke`, and on shutdown
+ * or a lost host calls `deactivate` and disposes `context.subscriptions` last first, then exits.
+ * console.* goes to stderr, so a stray log cannot corrupt the wire. Started by hand (no launch guard), it
+ * says what it is and exits 2.
+ */
+export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}): RunningPeer {
+  const env = options.env ?? process.env;
+  const guardKey = Object.keys(env).find((key) => /^[A-Z][A-Z0-9]*_PEER_HOST$/.test(key));
+  if (!options.connection && guardKey === undefined) {
+    process.stderr.write('This is an Outboard peer: the host starts it when one of its actions runs (`outboard actions list`).\n');
+    process.exit(2);
+  }
+  const hostId = guardKey ? (env[guardKey] as string) : 'outboard';
+  const prefix = guardKey ? guardKey.slice(0, -'_PEER_HOST'.length) : 'OUTBOARD';
+  const own = options.ownPackage ?? readOwnPackage(process.argv[1] ?? '', hostId);
+  const declared = new Declarations(own.manifest);
+  const actions = new Map<string, ActionHandler>();
+  const rpcs = new Map<string, RpcHandler>();
+  for (const id of Object.keys(definition.actions ?? {})) declared.action(id);
+  for (const method of Object.keys(definition.rpc ?? {})) declared.rpcMethod(method);
+
+  const connection = options.connection ?? new Connection({ transport: new StdioTransport({ exitOnStdinEnd: false, redirectConsole: true }), name: 'host' });
+  const subscriptions: Disposable[] = [];
+  let stopped: Promise<void> | undefined;
+  const unwind = async (): Promise<void> => {
+    setHostReachable(false);
+    try {
+      await definition.deactivate?.();
+    } catch (error) {
+      process.stderr.write(`deactivate failed: ${(error as Error).stack ?? String(error)}\n`);
+    }
+    for (const d of subscriptions.splice(0).reverse()) {
+      try {
+        d.dispose();
+      } catch (error) {
+        process.stderr.write(`a subscription failed to dispose: ${(error as Error).message}\n`);
+      }
+    }
+  };
+  const stop = (): Promise<void> => (stopped ??= unwind());
+
+  const register = <H>(map: Map<string, H>, key: string, handler: H): Disposable => {
+    if (map.has(key)) throw new Error(`"${key}" already has a handler; dispose the first one`);
+    map.set(key, handler);
+    const d = { dispose: () => void (map.get(key) === handler && map.delete(key)) };
+    subscriptions.push(d);
+    return d;
+  };
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+
+  servePeerHandshake(connection, {
+    name: own.manifest.name,
+    version: own.version,
+    contributes: (own.manifest.contributes ?? {}) as PeerContributions,
+    capabilities: own.manifest.capabilities ?? {},
+    onActivate: async (session) => {
+      const projectId = typeof session.context.projectId === 'string' ? session.context.projectId : undefined;
+      setScope(projectId);
+      const api: PeerApi = createPeerApi(connection, declared, subscriptions, {
+        registerAction: (id, handler) => (declared.action(id), register(actions, id, handler)),
+        registerRpc: (method, handler) => (declared.rpcMethod(method), register(rpcs, method, handler)),
+      });
+      for (const [id, handler] of Object.entries(definition.actions ?? {})) api.actions.register(id, handler);
+      for (const [method, handler] of Object.entries(definition.rpc ?? {})) api.rpc.register(method, handler);
+      const context: PeerContext = {
+        subscriptions,
+        extension: { name: own.manifest.name, version: own.version },
+        grants: session.grants,
+        host: session.context,
+        stateDir: env[`${prefix}_EXTENSION_STATE_DIR`] ?? process.cwd(),
+        config: readConfig(env[`${prefix}_EXTENSION_CONFIG`]),
+      };
+      try {
+        await definition.activate?.(api, context);
+      } catch (error) {
+        throw new ResponseError('internal', `activate failed: ${(error as Error).message}`);
+      }
+      setHostReachable(true);
+      resolveReady();
+    },
+    onShutdown: stop,
+  });
+
+  const handlerContext = (ctx: RequestContext, projectId: string | undefined): HandlerContext => ({
+    get signal() {
+      return ctx.signal;
+    },
+    progress: (value) => ctx.progress(value),
+    projectId,
+  });
+  connection.onRequest('actions/invoke', async (params: unknown, ctx) => {
+    const p = (params ?? {}) as { id?: unknown; projectId?: unknown; args?: unknown };
+    const handler = typeof p.id === 'string' ? actions.get(p.id) : undefined;
+    if (!handler) throw new ResponseError('not_found', `${own.manifest.name} has no handler for action ${JSON.stringify(p.id)}`);
+    return (await handler(p.args ?? {}, handlerContext(ctx, typeof p.projectId === 'string' ? p.projectId : undefined))) ?? {};
+  });
+  connection.onRequest('rpc/invoke', async (params: unknown, ctx) => {
+    const p = (params ?? {}) as { method?: unknown; params?: unknown };
+    const handler = typeof p.method === 'string' ? rpcs.get(p.method) : undefined;
+    if (!handler) throw new ResponseError('method_not_found', `${own.manifest.name} serves no RPC method ${JSON.stringify(p.method)}`);
+    return (await handler(p.params, handlerContext(ctx, undefined))) ?? null;
+  });
+  connection.onClose(() => {
+    void stop().then(options.onStopped ?? (() => process.exit(0)));
+  });
+  connection.listen();
+  return { ready, stop };
+}
+
+function readConfig(file: string | undefined): Record<string, unknown> {
+  if (!file) return {};
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,115 @@
+import type { Disposable } from '@outboard/protocol';
+import { isHostReachable, onHostReachable } from './host-reachability.js';
+import { scopeGuard, scoped } from './scope.js';
+
+/** Options of {@link poll}. */
+export interface PollOptions<T> {
+  /** The interval between reads, in milliseconds (a backstop when something else triggers `refresh`). */
+  readonly everyMs: number;
+  /** Reads the new value; `previous` is the value held (for reads that accumulate). May throw: the last good value stays. */
+  readonly read: (previous: T, signal: AbortSignal) => T | Promise<T>;
+  /** The value before the first good read, and after every scope change. */
+  readonly initial: () => T;
+  /** Read at once on `start()` (default true); false waits for the first tick or `refresh()`. */
+  readonly immediate?: boolean;
+}
+
+/** A running poll. */
+export interface Poll<T> {
+  /** The last good value (the initial value until a read succeeds, and again after a scope change). */
+  readonly state: T;
+  /** Starts the clock; the Disposable (push it on `context.subscriptions`) stops it and discards a read in flight. */
+  start(): Disposable;
+  /** Reads off-cycle. Coalesced: triggers while waiting make one read, one during a read makes one more after it. */
+  refresh(): void;
+  /** Called after each read that produced a value. */
+  onDidChange(listener: (value: T) => void): Disposable;
+}
+
+/** The one background-read lane of this process: every poll's reads run one after another. */
+let lane: Promise<void> = Promise.resolve();
+function enqueue(task: () => Promise<void>): void {
+  lane = lane.then(task).catch(() => undefined);
+}
+
+/**
+ * Keeps a value current by reading it on an interval, with the rules every hand-written poll has to
+ * remember: it never rejects, skips its read while the host is unreachable (and reads when it is back),
+ * discards an answer that outlived its scope, keeps the last good value when a read fails, stops on
+ * dispose, coalesces triggers, and shares one read lane with every other poll in the process.
+ */
+export function poll<T>(options: PollOptions<T>): Poll<T> {
+  if (!(options.everyMs > 0)) throw new RangeError(`poll everyMs must be a positive number of milliseconds, got ${options.everyMs}`);
+  const value = scoped(options.initial);
+  const listeners = new Set<(value: T) => void>();
+  let started = false;
+  let disposed = false;
+  let queued = false;
+  let running = false;
+  let trailing = false;
+  let abort: AbortController | undefined;
+
+  const run = async (): Promise<void> => {
+    queued = false;
+    if (disposed) return;
+    if (!isHostReachable()) return;
+    running = true;
+    const guard = scopeGuard();
+    abort = new AbortController();
+    const signal = abort.signal;
+    try {
+      const next = await options.read(value.value, signal);
+      if (!disposed && guard.current && !signal.aborted) {
+        value.value = next;
+        for (const listener of [...listeners]) listener(next);
+      }
+    } catch {
+      // The last good value stays; the next tick tries again.
+    } finally {
+      running = false;
+      abort = undefined;
+      if (trailing && !disposed) {
+        trailing = false;
+        trigger();
+      }
+    }
+  };
+  const trigger = (): void => {
+    if (!started || disposed) return;
+    if (running) trailing = true;
+    else if (!queued) {
+      queued = true;
+      enqueue(run);
+    }
+  };
+
+  return {
+    get state() {
+      return value.value;
+    },
+    refresh: trigger,
+    onDidChange(listener) {
+      listeners.add(listener);
+      return { dispose: () => void listeners.delete(listener) };
+    },
+    start() {
+      if (started) throw new Error('this poll was already started; start it once and keep its Disposable');
+      started = true;
+      const timer = setInterval(trigger, options.everyMs);
+      timer.unref?.();
+      const woke = onHostReachable(trigger);
+      if (options.immediate ?? true) trigger();
+      return {
+        dispose() {
+          if (disposed) return;
+          disposed = true;
+          clearInterval(timer);
+          woke.dispose();
+          abort?.abort();
+          value.dispose();
+          listeners.clear();
+        },
+      };
+    },
+  };
+}
