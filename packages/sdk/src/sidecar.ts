@@ -26,7 +26,7 @@ export interface SidecarOptions {
 export function sidecarBasePath(req: IncomingMessage, prefix = environmentPrefix() ?? 'OUTBOARD'): string {
   const value = req.headers[prefixedHeader(prefix, 'base-path')];
   const path = Array.isArray(value) ? value[0] : value;
-  if (typeof path !== 'string' || !/^\/[A-Za-z0-9._~\/-]*$/.test(path) || path.includes('//')) return '/';
+  if (typeof path !== 'string' || !/^\/[A-Za-z0-9._~\/-]*$/.test(path) || path.includes('//') || path.split('/').some((s) => s === '.' || s === '..')) return '/';
   return path.endsWith('/') ? path : `${path}/`;
 }
 
