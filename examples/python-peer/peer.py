@@ -124,13 +124,13 @@ class Peer:
     def run(self):
         stdin = sys.stdin.buffer
         while True:
-            line = stdin.readline(MAX_MESSAGE_BYTES + 1)
-            if not line:
+            read = self.read_line(stdin)
+            if read is None:
                 break
-            if not line.endswith(b"\n") and len(line) > MAX_MESSAGE_BYTES:
-                self.oversized(line, lambda: self.skip_line(stdin))
+            stripped, too_large = read
+            if too_large is not None:
+                self.oversized(too_large, lambda: None)
                 continue
-            stripped = line.strip()
             if not stripped:
                 continue
             if stripped[:15].lower() == b"content-length:":
@@ -143,6 +143,39 @@ class Peer:
                 log(f"ignored a stray input line: {stripped[:80]!r}")
         sys.stdout.flush()
         os._exit(0)
+
+    def read_line(self, stdin):
+        """Reads one line in chunks. Framing does not count toward the limit: the newline and the blanks
+        (space, tab, CR) before or after the text. Returns None at the end of input, (text, None), or
+        (None, first bytes) for a text over the limit, whose line is then skipped without being kept."""
+        text, blanks, blanks_overflow, got = bytearray(), bytearray(), False, False
+        while True:
+            chunk = stdin.readline(65536)
+            if not chunk:
+                return (bytes(text), None) if got else None
+            got = True
+            end = chunk.endswith(b"\n")
+            body = chunk[:-1] if end else chunk
+            if not text:
+                body = body.lstrip(b" \t\r")
+            core = body.rstrip(b" \t\r")
+            if core:
+                # Blanks between two parts of the text are part of it.
+                if blanks_overflow or len(text) + len(blanks) + len(core) > MAX_MESSAGE_BYTES:
+                    prefix = bytes((text + blanks + core)[:65536])
+                    if not end:
+                        self.skip_line(stdin)
+                    return None, prefix
+                text += blanks
+                text += core
+                blanks = bytearray(body[len(core):])
+            elif text and not blanks_overflow:
+                if len(text) + len(blanks) + len(body) > MAX_MESSAGE_BYTES:
+                    blanks_overflow, blanks = True, bytearray()
+                else:
+                    blanks += body
+            if end:
+                return bytes(text), None
 
     def skip_line(self, stdin):
         while True:
@@ -200,6 +233,19 @@ class Peer:
             self.wire.error(None, RpcError("invalid_request", "not a JSON-RPC message object (batches are not supported)"))
             return
         method, id = message.get("method"), message.get("id")
+        valid_id = isinstance(id, (int, str)) and not isinstance(id, bool)
+        if "jsonrpc" in message and message["jsonrpc"] != "2.0":
+            refusal = RpcError("invalid_request", f'"jsonrpc" must be "2.0", got {json.dumps(message["jsonrpc"])[:40]}')
+            if isinstance(method, str):
+                self.wire.error(id if "id" in message and valid_id else None, refusal)
+            elif "id" in message and ("result" in message or "error" in message):
+                waiting = self.host_calls.pop(id, None) if valid_id else None
+                if waiting:
+                    waiting[1] = {"error": refusal.to_wire()}
+                    waiting[0].set()
+            else:
+                self.wire.error(id if valid_id else None, refusal)
+            return
         if isinstance(method, str):
             if "id" not in message:
                 self.notification(method, message.get("params"))

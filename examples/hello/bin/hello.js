@@ -1,8 +1,7 @@
-// An Outboard extension command is an ordinary program: arguments in, exit code out. Outboard hands it
-// its checked config as a JSON file and a few variables (docs/environment.md).
-import { readFileSync } from 'node:fs';
+// An Outboard command is an ordinary program: arguments in, exit code out. commandContext() reads what the
+// host hands it: the checked config section, the home and state folders, the hub (docs/sdk.md).
+import { commandContext } from '@outboard/sdk';
 
-const config = JSON.parse(readFileSync(process.env.OUTBOARD_EXTENSION_CONFIG, 'utf8'));
+const { config, name, hostVersion } = commandContext();
 const who = process.argv[2] ?? 'world';
-const greeting = config.greeting ?? 'Hello';
-process.stdout.write(`${greeting}, ${who}! (from ${process.env.OUTBOARD_EXTENSION_NAME}, Outboard ${process.env.OUTBOARD_VERSION})\n`);
+process.stdout.write(`${config.greeting ?? 'Hello'}, ${who}! (from ${name}, Outboard ${hostVersion})\n`);

@@ -20,8 +20,11 @@ export interface Poll<T> {
   readonly state: T;
   /** Starts the clock; the Disposable (push it on `context.subscriptions`) stops it and discards a read in flight. */
   start(): Disposable;
-  /** Reads off-cycle. Coalesced: triggers while waiting make one read, one during a read makes one more after it. */
-  refresh(): void;
+  /**
+   * Reads off-cycle. Coalesced: triggers while waiting make one read, one during a read makes one more after
+   * it. Resolves (never rejects) once a read that started after this call is over, or was skipped.
+   */
+  refresh(): Promise<void>;
   /** Called after each read that produced a value. */
   onDidChange(listener: (value: T) => void): Disposable;
 }
@@ -48,11 +51,18 @@ export function poll<T>(options: PollOptions<T>): Poll<T> {
   let running = false;
   let trailing = false;
   let abort: AbortController | undefined;
+  /** Who waits for the next read to start and end (see `refresh`). */
+  let waiting: Array<() => void> = [];
+  const release = (list: Array<() => void>): void => list.forEach((resolve) => resolve());
 
   const run = async (): Promise<void> => {
     queued = false;
-    if (disposed) return;
-    if (!isHostReachable()) return;
+    const mine = waiting;
+    waiting = [];
+    if (disposed || !isHostReachable()) {
+      release(mine);
+      return;
+    }
     running = true;
     const guard = scopeGuard();
     abort = new AbortController();
@@ -68,19 +78,22 @@ export function poll<T>(options: PollOptions<T>): Poll<T> {
     } finally {
       running = false;
       abort = undefined;
+      release(mine);
       if (trailing && !disposed) {
         trailing = false;
         trigger();
       }
     }
   };
-  const trigger = (): void => {
-    if (!started || disposed) return;
+  const trigger = (): Promise<void> => {
+    if (!started || disposed) return Promise.resolve();
+    const done = new Promise<void>((resolve) => waiting.push(resolve));
     if (running) trailing = true;
     else if (!queued) {
       queued = true;
       enqueue(run);
     }
+    return done;
   };
 
   return {
@@ -95,10 +108,11 @@ export function poll<T>(options: PollOptions<T>): Poll<T> {
     start() {
       if (started) throw new Error('this poll was already started; start it once and keep its Disposable');
       started = true;
-      const timer = setInterval(trigger, options.everyMs);
+      const tick = (): void => void trigger();
+      const timer = setInterval(tick, options.everyMs);
       timer.unref?.();
-      const woke = onHostReachable(trigger);
-      if (options.immediate ?? true) trigger();
+      const woke = onHostReachable(tick);
+      if (options.immediate ?? true) tick();
       return {
         dispose() {
           if (disposed) return;
@@ -106,6 +120,8 @@ export function poll<T>(options: PollOptions<T>): Poll<T> {
           clearInterval(timer);
           woke.dispose();
           abort?.abort();
+          release(waiting);
+          waiting = [];
           value.dispose();
           listeners.clear();
         },

@@ -153,3 +153,19 @@ describe('poll', () => {
     d.dispose();
   });
 });
+
+describe('poll.refresh', () => {
+  it('resolves once a read that started after the call is over, never rejects, and at once when not started', async () => {
+    setHostReachable(true);
+    let n = 0;
+    const p = poll({ everyMs: 60_000, initial: () => 0, immediate: false, read: async () => { n += 1; if (n === 2) throw new Error('x'); return n; } });
+    await p.refresh();
+    assert.equal(n, 0, 'not started: nothing read');
+    const d = p.start();
+    await p.refresh();
+    assert.equal(p.state, 1);
+    await p.refresh();
+    assert.equal(p.state, 1, 'a failed read keeps the value and the promise resolves');
+    d.dispose();
+  });
+});

@@ -25,7 +25,7 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
     projects: {
       list: async () => (await connection.request<{ projects: Project[] }>('projects.list', {})).projects,
       get: async (id) => {
-        const result = await connection.request<{ project?: Project } & Project>('projects.get', { id });
+        const result = await connection.request<{ project?: Project } & Project>('projects.get', { projectId: id });
         return result.project ?? result;
       },
     },

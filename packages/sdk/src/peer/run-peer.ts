@@ -101,12 +101,12 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
         stateDir: env[`${prefix}_EXTENSION_STATE_DIR`] ?? process.cwd(),
         config: readConfig(env[`${prefix}_EXTENSION_CONFIG`]),
       };
+      setHostReachable(true);
       try {
         await definition.activate?.(api, context);
       } catch (error) {
         throw new ResponseError('internal', `activate failed: ${(error as Error).message}`);
       }
-      setHostReachable(true);
       resolveReady();
     },
     onShutdown: stop,

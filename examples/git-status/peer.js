@@ -1,0 +1,57 @@
+// A peer written with @outboard/sdk: a status item per project (branch and changed files), kept current by
+// poll(), and an action that shows the project's log as a table. Try:
+//   outboard actions run git-status.log --project <id>
+import { execFile } from 'node:child_process';
+import { poll, runPeer } from '@outboard/sdk';
+
+/** Runs git in `cwd` (never a shell) and resolves with its output. */
+function git(cwd, args, signal) {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, signal, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => (error ? reject(new Error(stderr.trim() || error.message)) : resolve(stdout)));
+  });
+}
+
+/** One project's branch and changed files, or why there is none. */
+async function summarize(project, signal) {
+  try {
+    const branch = (await git(project.root, ['rev-parse', '--abbrev-ref', 'HEAD'], signal)).trim();
+    const changed = (await git(project.root, ['status', '--porcelain'], signal)).split('\n').filter(Boolean).length;
+    return { text: `${branch}${changed ? `, ${changed} changed` : ', clean'}`, severity: changed ? 'warning' : 'ok' };
+  } catch {
+    return { text: 'not a git repository', severity: 'info' };
+  }
+}
+
+runPeer({
+  activate(api, context) {
+    // Every project's summary, read on one lane with every other poll; a failed round keeps the last one.
+    const summaries = poll({
+      everyMs: 15_000,
+      initial: () => new Map(),
+      read: async (_previous, signal) => {
+        const projects = await api.projects.list();
+        return new Map(await Promise.all(projects.map(async (p) => [p.id, await summarize(p, signal)])));
+      },
+    });
+    if (context.grants.includes('ui.status.contribute')) {
+      context.subscriptions.push(
+        summaries.onDidChange((map) => {
+          for (const [projectId, s] of map) api.status.set('git-status.branch', { ...s, projectId }).catch((e) => console.error(`status: ${e.message}`));
+        }),
+      );
+    }
+    // A project added or changed is news now, not at the next tick.
+    if (context.grants.includes('events.subscribe')) api.events.on('project.*', () => void summaries.refresh());
+    context.subscriptions.push(summaries.start());
+
+    api.actions.register('git-status.log', async (args, { projectId, signal, progress }) => {
+      if (!projectId) throw new Error('run it for a project: --project <id>');
+      const project = await api.projects.get(projectId);
+      progress({ message: `reading the log of ${project.name}` });
+      const count = Number.isInteger(args?.count) ? args.count : 20;
+      const out = await git(project.root, ['log', `-n${count}`, '--format=%h%x09%an%x09%ar%x09%s'], signal);
+      const rows = out.split('\n').filter(Boolean).map((line) => line.split('\t'));
+      return { view: { kind: 'table', columns: ['commit', 'author', 'when', 'subject'], rows } };
+    });
+  },
+});
