@@ -33,15 +33,11 @@ runPeer({
         return new Map(await Promise.all(projects.map(async (p) => [p.id, await summarize(p, signal)])));
       },
     });
-    if (context.grants.includes('ui.status.contribute')) {
-      context.subscriptions.push(
-        summaries.onDidChange((map) => {
-          for (const [projectId, s] of map) api.status.set('git-status.branch', { ...s, projectId }).catch((e) => console.error(`status: ${e.message}`));
-        }),
-      );
-    }
-    // A project added or changed is news now, not at the next tick.
-    if (context.grants.includes('events.subscribe')) api.events.on('project.*', () => void summaries.refresh());
+    summaries.onDidChange((map) => {
+      for (const [projectId, s] of map) api.status.set('git-status.branch', { ...s, projectId }).catch((e) => console.error(`status: ${e.message}`));
+    });
+    // A project registered or removed is news now, not at the next tick.
+    api.events.on('project.*', () => void summaries.refresh());
     context.subscriptions.push(summaries.start());
 
     api.actions.register('git-status.log', async (args, { projectId, signal, progress }) => {

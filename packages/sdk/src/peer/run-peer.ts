@@ -20,7 +20,7 @@ export interface RunPeerOptions {
 
 /** A running peer. */
 export interface RunningPeer {
-  /** Resolves once `activate` ran. */
+  /** Resolves once `activate` ran (rejects when it failed). */
   readonly ready: Promise<void>;
   /** Deactivates and unwinds (as on shutdown). */
   stop(): Promise<void>;
@@ -76,41 +76,47 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
     subscriptions.push(d);
     return d;
   };
-  let resolveReady!: () => void;
-  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
-
-  servePeerHandshake(connection, {
+  const handshake = servePeerHandshake(connection, {
     name: own.manifest.name,
     version: own.version,
     contributes: (own.manifest.contributes ?? {}) as PeerContributions,
     capabilities: own.manifest.capabilities ?? {},
-    onActivate: async (session) => {
-      const projectId = typeof session.context.projectId === 'string' ? session.context.projectId : undefined;
-      setScope(projectId);
-      const api: PeerApi = createPeerApi(connection, declared, subscriptions, {
-        registerAction: (id, handler) => (declared.action(id), register(actions, id, handler)),
-        registerRpc: (method, handler) => (declared.rpcMethod(method), register(rpcs, method, handler)),
-      });
-      for (const [id, handler] of Object.entries(definition.actions ?? {})) api.actions.register(id, handler);
-      for (const [method, handler] of Object.entries(definition.rpc ?? {})) api.rpc.register(method, handler);
-      const context: PeerContext = {
-        subscriptions,
-        extension: { name: own.manifest.name, version: own.version },
-        grants: session.grants,
-        host: session.context,
-        stateDir: env[`${prefix}_EXTENSION_STATE_DIR`] ?? process.cwd(),
-        config: readConfig(env[`${prefix}_EXTENSION_CONFIG`]),
-      };
-      setHostReachable(true);
-      try {
-        await definition.activate?.(api, context);
-      } catch (error) {
-        throw new ResponseError('internal', `activate failed: ${(error as Error).message}`);
-      }
-      resolveReady();
-    },
     onShutdown: stop,
   });
+  // The host grants capabilities and shows contributions only once it has our answer to `activate`, so the
+  // author's activate runs after that answer and one round trip ($/ping: the host has handled the answer
+  // before it reads what follows). A failed activate is reported on stderr and ends the peer.
+  const ready = handshake.ready.then(async (session) => {
+    await connection.request('$/ping', undefined, { timeoutMs: 10_000 }).catch(() => undefined);
+    const projectId = typeof session.context.projectId === 'string' ? session.context.projectId : undefined;
+    setScope(projectId);
+    setHostReachable(true);
+    const api: PeerApi = createPeerApi(connection, declared, subscriptions, {
+      registerAction: (id, handler) => (declared.action(id), register(actions, id, handler)),
+      registerRpc: (method, handler) => (declared.rpcMethod(method), register(rpcs, method, handler)),
+    });
+    for (const [id, handler] of Object.entries(definition.actions ?? {})) api.actions.register(id, handler);
+    for (const [method, handler] of Object.entries(definition.rpc ?? {})) api.rpc.register(method, handler);
+    const context: PeerContext = {
+      subscriptions,
+      extension: { name: own.manifest.name, version: own.version },
+      grants: session.grants,
+      host: session.context,
+      stateDir: env[`${prefix}_EXTENSION_STATE_DIR`] ?? process.cwd(),
+      config: readConfig(env[`${prefix}_EXTENSION_CONFIG`]),
+    };
+    try {
+      await definition.activate?.(api, context);
+    } catch (error) {
+      const failure = new Error(`activate failed: ${(error as Error).message}`, { cause: error });
+      process.stderr.write(`${own.manifest.name}: ${(error as Error).stack ?? failure.message}\n`);
+      if (!options.connection) process.exit(1);
+      throw failure;
+    }
+  });
+  ready.catch(() => undefined);
+  /** Requests wait for the author's activate: an action it registers is there before the first call reaches it. */
+  const activated = (): Promise<void> => ready;
 
   const handlerContext = (ctx: RequestContext, projectId: string | undefined): HandlerContext => ({
     get signal() {
@@ -121,12 +127,18 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
   });
   connection.onRequest('actions/invoke', async (params: unknown, ctx) => {
     const p = (params ?? {}) as { id?: unknown; projectId?: unknown; args?: unknown };
+    await activated().catch(() => {
+      throw new ResponseError('unavailable', `${own.manifest.name} failed to activate; see its log`);
+    });
     const handler = typeof p.id === 'string' ? actions.get(p.id) : undefined;
     if (!handler) throw new ResponseError('not_found', `${own.manifest.name} has no handler for action ${JSON.stringify(p.id)}`);
     return (await handler(p.args ?? {}, handlerContext(ctx, typeof p.projectId === 'string' ? p.projectId : undefined))) ?? {};
   });
   connection.onRequest('rpc/invoke', async (params: unknown, ctx) => {
     const p = (params ?? {}) as { method?: unknown; params?: unknown };
+    await activated().catch(() => {
+      throw new ResponseError('unavailable', `${own.manifest.name} failed to activate; see its log`);
+    });
     const handler = typeof p.method === 'string' ? rpcs.get(p.method) : undefined;
     if (!handler) throw new ResponseError('method_not_found', `${own.manifest.name} serves no RPC method ${JSON.stringify(p.method)}`);
     return (await handler(p.params, handlerContext(ctx, undefined))) ?? null;
