@@ -63,6 +63,9 @@ function startHub(portArg) {
   });
 }
 
+// This repository as a project: the git-status example shows its branch and changed files.
+quiet('projects', 'add', root, '--id', 'outboard');
+
 let started = await startHub(port);
 // The default port is taken (another hub?): any free port will do for a demo.
 if (!started.state && /already in use/.test(started.output)) started = await startHub('0');
@@ -83,12 +86,15 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => s
 
 outboard('extensions', 'list');
 outboard('actions', 'run', 'notes.add', '--args', JSON.stringify({ text: 'try Outboard' }));
+outboard('hello', 'Ada');
+outboard('actions', 'run', 'git-status.log', '--project', 'outboard', '--args', JSON.stringify({ count: 3 }));
 outboard('status');
 
 const token = readFileSync(join(home, 'token'), 'utf8').trim();
 process.stdout.write(
   `\nThe hub runs at ${state.url} (home ${home}).\n` +
     `Open once in your browser to sign in:\n  ${state.url}?token=${token}\n` +
+    `then the dashboard example: ${state.url}x/dashboard/\n` +
     `In another terminal:\n  export OUTBOARD_HOME=${home}\n  alias outboard="node ${cli}"\n  outboard hub status\n` +
     'Ctrl+C stops the hub and removes this home.\n',
 );
