@@ -11,7 +11,7 @@ const MANIFEST: ExtensionManifest = {
   name: 'gs',
   peer: { bin: 'peer.js' },
   contributes: { actions: [{ id: 'gs.log', title: 'Log' }], status: [{ id: 'gs.branch', title: 'Branch' }], rpc: ['gs.head'] },
-  capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute', 'events.subscribe'] },
+  capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute', 'events.subscribe', 'hub.request'] },
   permissions: { hub: ['GET /api/hub/projects'] },
 };
 
@@ -80,6 +80,8 @@ describe('runPeer', () => {
     await assert.rejects(api.events.publish('gs.changed'), /add "gs.changed" to contributes.events/);
     await assert.rejects(api.hub.request('DELETE', '/api/hub/projects/x'), /"DELETE \/api\/hub\/projects\/x" is not declared: add it to permissions.hub/);
     assert.throws(() => api.rpc.register('gs.nope', () => 1), /add "gs.nope" to contributes.rpc/);
+    await assert.rejects(api.notify('info', 'hi'), /notify needs the capability "ui.notification": add it to capabilities.optional/);
+    await assert.rejects(api.storage.get('k'), /needs the capability "storage.private"/);
     await api.status.set('gs.branch', { text: 'main', projectId: 'p1' });
     assert.deepEqual(await api.hub.request('GET', '/api/hub/projects'), { projects: [] });
     assert.deepEqual(calls.map(([m]) => m), ['status/set', 'hub/request']);

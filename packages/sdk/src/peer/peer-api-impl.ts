@@ -17,14 +17,16 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
     ...(projectId === undefined ? {} : { projectId }),
     ...(key === undefined ? {} : { key }),
   });
+  const storageCapability = (projectId: string | undefined, what: string): void => declared.capability(projectId === undefined ? 'storage.private' : 'storage.project', what);
   const track = (d: Disposable): Disposable => {
     subscriptions.push(d);
     return d;
   };
   return {
     projects: {
-      list: async () => (await connection.request<{ projects: Project[] }>('projects.list', {})).projects,
+      list: async () => (declared.capability('projects.read', 'projects.list'), await connection.request<{ projects: Project[] }>('projects.list', {})).projects,
       get: async (id) => {
+        declared.capability('projects.read', 'projects.get');
         const result = await connection.request<{ project?: Project } & Project>('projects.get', { projectId: id });
         return result.project ?? result;
       },
@@ -61,30 +63,37 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
       },
       async publish(type, attributes, body) {
         declared.eventType(type);
+        declared.capability('events.publish', 'events.publish');
         await connection.request('events/publish', { type, ...(attributes ? { attributes } : {}), ...(body !== undefined ? { body } : {}) });
       },
     },
     status: {
       async set(id, value) {
         declared.statusItem(id);
+        declared.capability('ui.status.contribute', 'status.set');
         await connection.request('status/set', { id, text: value.text, ...(value.severity ? { severity: value.severity } : {}), ...(value.projectId ? { projectId: value.projectId } : {}) });
       },
     },
     async notify(severity, message, detail) {
+      declared.capability('ui.notification', 'notify');
       await connection.request('notifications/show', { severity, message, ...(detail !== undefined ? { detail } : {}) });
     },
     storage: {
       async get<T>(key: string, options?: { projectId?: string }) {
+        storageCapability(options?.projectId, 'storage.get');
         const result = await connection.request<{ found?: boolean; value?: T }>('storage/get', storageParams(key, options?.projectId));
         return result.found ? result.value : undefined;
       },
       async set(key, value, options) {
+        storageCapability(options?.projectId, 'storage.set');
         await connection.request('storage/set', { ...storageParams(key, options?.projectId), value });
       },
       async delete(key, options) {
+        storageCapability(options?.projectId, 'storage.delete');
         await connection.request('storage/delete', storageParams(key, options?.projectId));
       },
       async list(options) {
+        storageCapability(options?.projectId, 'storage.list');
         return (await connection.request<{ keys: string[] }>('storage/list', storageParams(undefined, options?.projectId))).keys;
       },
     },
@@ -92,12 +101,16 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
       register: (id, handler) => registrars.registerAction(id, handler),
     },
     rpc: {
-      call: <T>(method: string, params?: unknown) => connection.request<T>('rpc/call', { method, ...(params !== undefined ? { params } : {}) }),
+      call: async <T>(method: string, params?: unknown) => {
+        declared.capability('rpc.call', 'rpc.call');
+        return connection.request<T>('rpc/call', { method, ...(params !== undefined ? { params } : {}) });
+      },
       register: (method, handler) => registrars.registerRpc(method, handler),
     },
     hub: {
       async request<T>(method: string, path: string, body?: unknown) {
         declared.hubRoute(method, path);
+        declared.capability('hub.request', 'hub.request');
         const answer = await connection.request<{ status: number; body: unknown }>('hub/request', { method, path, ...(body !== undefined ? { body } : {}) });
         if (answer.status >= 400) throw new Error(`the hub answered ${method} ${path} with ${answer.status}`);
         return answer.body as T;
