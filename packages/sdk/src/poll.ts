@@ -81,7 +81,7 @@ export function poll<T>(options: PollOptions<T>): Poll<T> {
       release(mine);
       if (trailing && !disposed) {
         trailing = false;
-        trigger();
+        void trigger();
       }
     }
   };

@@ -110,13 +110,13 @@ describe('poll', () => {
     const { read, pending } = controlledRead<number>();
     const p = poll({ everyMs: 10_000, initial: () => 0, read });
     const d = p.start();
-    p.refresh();
-    p.refresh();
+    void p.refresh();
+    void p.refresh();
     await settle();
     assert.equal(pending.length, 1, 'the start and two refreshes waiting for the lane: one read');
-    p.refresh();
-    p.refresh();
-    p.refresh();
+    void p.refresh();
+    void p.refresh();
+    void p.refresh();
     pending[0]?.resolve(1);
     await settle();
     assert.equal(pending.length, 2, 'refreshes during the read: exactly one trailing read');

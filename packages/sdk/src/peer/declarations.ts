@@ -56,8 +56,10 @@ export class Declarations {
     if (!this.hubRoutes.some((r) => routeMatches(r, route))) throw new UndeclaredError(`the hub route "${route}" is not declared: add it to permissions.hub in package.json`, 'permissions.hub');
   }
 
+  /** The ownership rule, with a nudge when `id` breaks it. */
   private owned(id: string): string {
-    return `ids are owned: "${this.manifest.name}.<id>"`;
+    const prefix = `${this.manifest.name}.`;
+    return id.startsWith(prefix) ? `ids are owned: "${prefix}<id>"` : `ids are owned: use "${prefix}${id.slice(id.lastIndexOf('.') + 1)}"`;
   }
 }
 
