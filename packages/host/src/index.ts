@@ -69,6 +69,12 @@ export type { PeerManager, DeclaredAction, PeerManagerOptions } from './peers/pe
 export type { PeerSupervisor, PeerSupervisorOptions } from './peers/peer-supervisor.js';
 export type { PeerState, PeerTransition } from './peers/peer-state.js';
 export { recentPeerNotes } from './peers/peer-log.js';
+// The hub's sidecars reuse these: one log writer with rotation, one approval comparison, one watchdog
+export { PeerLog } from './peers/peer-log.js';
+export type { PeerLogOptions } from './peers/peer-log.js';
+export { compareWithApproval } from './approvals/approval-compare.js';
+export { ProcessGroupWatchdog } from './process/index.js';
+export type { GroupWatchdog, ProcessGroupWatchdogOptions } from './process/index.js';
 export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
 export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';

@@ -68,6 +68,10 @@ export const ERROR_CODES = {
   ACTION_PROJECT_INVALID: { meaning: '--project was given to an action that does not run on projects, or left out for one that runs only on a project', exitCode: 2, fix: "pass --project only to actions whose targets include project (see `actions list`)" },
   ACTION_PROJECT_UNKNOWN: { meaning: '--project names no registered project', exitCode: 2, fix: 'pass the id of a registered project' },
   ACTION_PROJECT_OUT_OF_SCOPE: { meaning: 'the extension is approved only for other projects than the one given', exitCode: 1, fix: 'run the action on a project the extension is approved for' },
+  // hub sidecars: which extensions the hub serves at /x/<name>/, and why one is not served (packages/hub/src/sidecars)
+  SIDECAR_UNKNOWN: { meaning: 'no installed extension has this name, or it declares no sidecar', exitCode: 1, fix: 'run `outboard extensions list` and `outboard extensions info <name>`' },
+  SIDECAR_NOT_SERVED: { meaning: 'the hub does not serve this sidecar: the extension is not enabled as installed (unapproved, changed, disabled, invalid, incompatible, in conflict) or comes from a project source', exitCode: 2, fix: 'run `outboard extensions enable <name>`; install project extensions in the user source for the hub' },
+  SIDECAR_UNAVAILABLE: { meaning: 'the sidecar could not be started or did not become healthy (memory floor, crash backoff, health timeout, early exit)', exitCode: 1, fix: "read the sidecar's log (`<home>/ext/<name>/logs/sidecar.log`)" },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */
