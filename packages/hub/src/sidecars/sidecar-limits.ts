@@ -22,6 +22,8 @@ export const BACKOFF_INITIAL_MS = 5_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 /** Each stop step (stdin closed, then SIGTERM) waits this long for the process to exit before the next. */
 export const STOP_STEP_MS = 2_000;
+/** After a failed start, how long the log waits for the rest of the process's output before the answer names it. */
+export const STDIO_DRAIN_MS = 200;
 /** Free memory (`os.freemem()`) below which no sidecar is started. */
 export const MEMORY_FLOOR_BYTES = 256 * 1024 * 1024;
 /** How often running sidecars are checked against fresh approvals (a disabled or removed one stops): one stat each. */

@@ -14,6 +14,7 @@ export interface SidecarLifecycle {
   backoffInitialMs: number;
   backoffMaxMs: number;
   stopStepMs: number;
+  stdioDrainMs: number;
   memoryFloorBytes: number;
   /** Free memory in bytes. Default `os.freemem()` (on Linux, MemAvailable). */
   freeMemory: () => number;
@@ -37,6 +38,7 @@ const DEFAULTS: SidecarLifecycle = {
   backoffInitialMs: L.BACKOFF_INITIAL_MS,
   backoffMaxMs: L.BACKOFF_MAX_MS,
   stopStepMs: L.STOP_STEP_MS,
+  stdioDrainMs: L.STDIO_DRAIN_MS,
   memoryFloorBytes: L.MEMORY_FLOOR_BYTES,
   freeMemory: () => os.freemem(),
   logMaxBytes: L.LOG_MAX_BYTES,

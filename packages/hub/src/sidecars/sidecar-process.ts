@@ -22,6 +22,8 @@ export class SidecarProcess {
   readonly pid: number | undefined;
   /** Resolves once, when the process has exited (or failed to start). */
   readonly exited: Promise<SidecarExit>;
+  /** Resolves when its stdout and stderr have closed too (after exit, unless something it started holds them). */
+  readonly drained: Promise<void>;
   private exit: SidecarExit | undefined;
   private readonly child: ChildProcess;
   private readonly watched: Disposable;
@@ -34,11 +36,13 @@ export class SidecarProcess {
     this.child.stdout?.on('data', (chunk: Buffer) => log.write(chunk));
     this.child.stderr?.on('data', (chunk: Buffer) => log.write(chunk));
     this.child.stdin?.on('error', () => undefined); // EPIPE once it exits: the pipe only ever closes
+    this.drained = new Promise((resolve) => this.child.once('close', () => resolve()));
     this.exited = new Promise((resolve) => {
       this.child.on('error', (error) => {
         if (this.pid !== undefined || this.exit) return; // a spawned child's later errors are followed by 'exit'
         this.exit = { code: null, signal: null, error };
         resolve(this.exit);
+        this.child.emit('close');
       });
       this.child.once('exit', (code, signal) => {
         this.exit = { code, signal };

@@ -176,14 +176,19 @@ export class SidecarSupervisor {
       abort: child.exited,
     });
     if (run.stopping) throw this.unavailable(`the sidecar of ${this.deps.name} was stopped while starting`);
-    if (health.kind === 'aborted') throw this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(await child.exited)} before ${launch.health} answered 200`);
+    if (health.kind === 'aborted') {
+      // What it wrote before dying is what its author needs: in the log before the answer names the log.
+      await Promise.race([child.drained, delay(o.stdioDrainMs)]);
+      throw await this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(await child.exited)} before ${launch.health} answered 200`);
+    }
     if (health.kind === 'timeout') {
       await child.stop(o.stopStepMs);
-      throw this.crashed(run, `the sidecar of ${this.deps.name} did not answer 200 on ${launch.health} within ${o.healthTimeoutMs / 1000} s (${health.lastProblem}), so it was stopped`);
+      throw await this.crashed(run, `the sidecar of ${this.deps.name} did not answer 200 on ${launch.health} within ${o.healthTimeoutMs / 1000} s (${health.lastProblem}), so it was stopped`);
     }
     // Exiting right after a 200 means someone else answered on its port: never marked running.
     const earlyExit = await Promise.race([child.exited.then(() => true), delay(o.earlyExitMs).then(() => false)]);
-    if (earlyExit) throw this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(await child.exited)} within ${o.earlyExitMs} ms of its first health answer (another program may have answered on its port)`);
+    if (earlyExit) await Promise.race([child.drained, delay(o.stdioDrainMs)]);
+    if (earlyExit) throw await this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(await child.exited)} within ${o.earlyExitMs} ms of its first health answer (another program may have answered on its port)`);
     if (run.stopping) throw this.unavailable(`the sidecar of ${this.deps.name} was stopped while starting`);
     this.pending = undefined;
     this.run = run;
@@ -191,19 +196,20 @@ export class SidecarSupervisor {
     this.log.note(`running: ${launch.health} answered 200`);
     void child.exited.then((exit) => {
       if (run.stopping || this.run !== run) return;
-      this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(exit)} while running`);
+      void this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(exit)} while running`);
     });
     if (this.active === 0) this.armIdle();
     return run;
   }
 
-  /** Records a crash of `run` (released), and returns the 503 error to answer with. */
-  private crashed(run: SidecarRun, message: string): SidecarError {
+  /** Records a crash of `run` (released), and returns the 503 error to answer with once the log has it. */
+  private async crashed(run: SidecarRun, message: string): Promise<SidecarError> {
     this.crashes.record();
     this.lastError = message;
     this.log.note(message);
     this.release(run);
     if (!this.run && !this.pending) this.state = 'crashed';
+    await this.log.flush();
     return this.unavailable(message);
   }
 
