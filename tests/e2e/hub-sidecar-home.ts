@@ -135,3 +135,30 @@ export function rawRequest(url: string, options: { method?: string; headers?: ht
     req.end(options.body);
   });
 }
+
+/** The runner program (hub-sidecar-runner.ts) started for `home`, once it listens. */
+export async function startRunner(home: string): Promise<{ child: import('node:child_process').ChildProcess; port: number; url(name: string, path?: string): string }> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [new URL('./hub-sidecar-runner.js', import.meta.url).pathname, home], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error('the runner did not start within 10 s')), 10_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      text += c.toString('utf8');
+      if (text.includes('\n')) {
+        clearTimeout(timer);
+        resolve(text.split('\n')[0] as string);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the runner exited with ${code}`)));
+  });
+  const { port } = JSON.parse(line) as { port: number };
+  return { child, port, url: (name, path = '/') => `http://127.0.0.1:${port}/x/${name}${path}` };
+}
+
+/** Peak resident memory of a process so far, in bytes (Linux: VmHWM). */
+export function peakRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
