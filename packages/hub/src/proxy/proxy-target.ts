@@ -1,4 +1,4 @@
-import type { Agent } from 'node:http';
+import type { Dispatcher } from 'undici';
 
 /** Where a request goes: one running sidecar. */
 export interface ProxyTarget {
@@ -7,8 +7,8 @@ export interface ProxyTarget {
   readonly port: number;
   /** This launch's secret, sent as `X-<Id>-Sidecar-Secret`. */
   readonly secret: string;
-  /** Keep-alive connections to this launch (destroyed when it stops). */
-  readonly agent: Agent;
+  /** Keep-alive connections to this launch, an undici Pool (destroyed when it stops). */
+  readonly dispatcher: Dispatcher;
   /** Its log file, named by error answers. */
   readonly logFile: string;
 }

@@ -36,10 +36,8 @@ export const REDISCOVER_MIN_INTERVAL_MS = 2_000;
 export const LOG_MAX_BYTES = 1024 * 1024;
 /** Rotated sidecar log files kept (`sidecar.log.1` newest). */
 export const LOG_KEEP = 3;
-/** Sockets kept open to one sidecar by the proxy's keep-alive agent. */
+/** Connections the proxy keeps open to one sidecar (its undici pool's size). */
 export const UPSTREAM_MAX_SOCKETS = 256;
-/** Idle keep-alive sockets kept per sidecar. */
-export const UPSTREAM_MAX_FREE_SOCKETS = 64;
 /** Milliseconds in a minute: `idleStopMinutes` is in minutes. */
 export const MS_PER_MINUTE = 60_000;
 /** The sidecar's log file, in `<home>/ext/<name>/logs/`. */

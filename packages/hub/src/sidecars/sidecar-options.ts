@@ -21,7 +21,6 @@ export interface SidecarLifecycle {
   logMaxBytes: number;
   logKeep: number;
   upstreamMaxSockets: number;
-  upstreamMaxFreeSockets: number;
   /** Milliseconds per `idleStopMinutes` minute. Default 60000. */
   msPerMinute: number;
 }
@@ -44,7 +43,6 @@ const DEFAULTS: SidecarLifecycle = {
   logMaxBytes: L.LOG_MAX_BYTES,
   logKeep: L.LOG_KEEP,
   upstreamMaxSockets: L.UPSTREAM_MAX_SOCKETS,
-  upstreamMaxFreeSockets: L.UPSTREAM_MAX_FREE_SOCKETS,
   msPerMinute: L.MS_PER_MINUTE,
 };
 

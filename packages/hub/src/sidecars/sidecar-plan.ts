@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DEFAULT_IDLE_STOP_MINUTES, DEFAULT_SIDECAR_HEALTH } from '@outboard/manifest';
 import { compareWithApproval } from '@outboard/host';
-import type { ApprovalRecord, ExtensionRecord, HostIdentity, LaunchKind, LaunchOptions, LaunchPlan } from '@outboard/host';
+import type { ApprovalRecord, ApprovalVerdict, ExtensionRecord, HostIdentity, LaunchKind, LaunchOptions, LaunchPlan } from '@outboard/host';
 import { SidecarError } from './sidecar-error.js';
 import { SIDECAR_LOG_FILE } from './sidecar-limits.js';
 
@@ -33,6 +33,19 @@ export function sidecarLogFile(home: string, name: string): string {
   return join(home, 'ext', name, 'logs', SIDECAR_LOG_FILE);
 }
 
+/** Verdicts by approval record and extension record: both objects are replaced when their file or package changes. */
+const verdicts = new WeakMap<ApprovalRecord, WeakMap<ExtensionRecord, ApprovalVerdict>>();
+
+/** compareWithApproval, computed once per pair of records (a request then costs the fresh read's one stat). */
+function approvalVerdict(ext: ExtensionRecord, approval: ApprovalRecord | undefined): ApprovalVerdict {
+  if (!approval) return { status: 'none' };
+  let byExt = verdicts.get(approval);
+  if (!byExt) verdicts.set(approval, (byExt = new WeakMap()));
+  let verdict = byExt.get(ext);
+  if (!verdict) byExt.set(ext, (verdict = compareWithApproval(ext, approval)));
+  return verdict;
+}
+
 /**
  * Why the hub would not serve `ext`'s sidecar now, or undefined when it would: the discovered state must be
  * `enabled`, the approval read fresh from disk (a `disable` or `remove` by another process counts at once)
@@ -45,7 +58,7 @@ export function sidecarRefusal(host: SidecarHost, ext: ExtensionRecord): Sidecar
   if (ext.state !== 'enabled') {
     return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} is ${ext.state}: ${ext.reason}`, { hint: ext.fix ? `run \`${ext.fix}\`` : `run \`${id} extensions info ${name}\`` });
   }
-  const verdict = compareWithApproval(ext, host.approvals.freshFind(ext));
+  const verdict = approvalVerdict(ext, host.approvals.freshFind(ext));
   if (verdict.status === 'none') return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} is not approved`, { hint: `run \`${id} extensions enable ${name}\`` });
   if (verdict.status === 'changed') return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} changed since it was approved: ${verdict.changes.join('; ')}`, { hint: `run \`${id} extensions enable ${name}\`` });
   if (!verdict.enabled) return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} is disabled`, { hint: `run \`${id} extensions enable ${name}\`` });

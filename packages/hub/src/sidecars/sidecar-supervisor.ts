@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { PeerLog, type GroupWatchdog } from '@outboard/host';
+import { Pool } from 'undici';
 import type { ProxyTarget } from '../proxy/proxy-target.js';
 import { CrashBackoff } from './crash-backoff.js';
 import { freeLoopbackPort } from './free-port.js';
@@ -130,7 +130,7 @@ export class SidecarSupervisor {
   }
 
   private release(run: SidecarRun): void {
-    run.agent.destroy();
+    (run.dispatcher as Pool).destroy().catch(() => undefined);
     run.launch.plan.dispose();
     if (this.run === run) this.run = undefined;
     if (this.pending === run) this.pending = undefined;
@@ -161,8 +161,8 @@ export class SidecarSupervisor {
     }
         const child = new SidecarProcess(launch.plan, this.log, this.deps.watchdog);
     this.log.note(`started pid ${child.pid ?? '?'} on port ${port}`);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: o.upstreamMaxSockets, maxFreeSockets: o.upstreamMaxFreeSockets });
-    const run: SidecarRun = { name: this.deps.name, port, secret, agent, logFile: this.deps.logFile, process: child, launch, stopping: false };
+    const dispatcher = new Pool(`http://127.0.0.1:${port}`, { connections: o.upstreamMaxSockets });
+    const run: SidecarRun = { name: this.deps.name, port, secret, dispatcher, logFile: this.deps.logFile, process: child, launch, stopping: false };
     this.pending = run;
     const health = await waitForHealth({
       port,
