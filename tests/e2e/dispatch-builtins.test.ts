@@ -78,6 +78,10 @@ describe('built-ins always win', () => {
         } else if (name === 'version') {
           assert.equal(r.code, 0);
           assert.equal(r.stdout, '0.1.0\n');
+        } else if (name === 'status') {
+          // A command of its own that takes no argument: it runs (no peer here, so no status items).
+          assert.equal(r.code, 0, r.stderr);
+          assert.match(r.stdout, /No status items/);
         } else if (name === 'help') {
           assert.equal(r.code, 0);
           assert.match(r.stdout, /^Outboard 0\.1\.0/);

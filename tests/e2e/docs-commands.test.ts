@@ -90,7 +90,11 @@ describe('every command line in the docs and the README works', { timeout: 120_0
       assert.equal(approved.code, 0, approved.stderr);
     }
   });
-  after(() => tmp.cleanup());
+  after(() => {
+    // A documented `hub start` runs a hub in this home: stop it before the home goes.
+    runCli(['hub', 'stop'], { home, cwd });
+    tmp.cleanup();
+  });
 
   it('finds the documented commands', () => {
     assert.ok(lines.size >= 25, [...lines.keys()].join('\n'));

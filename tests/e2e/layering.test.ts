@@ -9,7 +9,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   manifest: [],
   protocol: [],
   host: ['@outboard/manifest', '@outboard/protocol'],
-  cli: ['@outboard/host', '@outboard/manifest', '@outboard/protocol'],
+  hub: ['@outboard/host', '@outboard/manifest', '@outboard/protocol'],
+  cli: ['@outboard/hub', '@outboard/host', '@outboard/manifest', '@outboard/protocol'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -7,6 +7,10 @@ import type { ParsedOptions } from '../router/command-spec.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
+import { projectContaining, projectStore } from './projects-lookup.js';
+import { callHub, HubRpcError, HubUnreachableError } from './hub-rpc.js';
+import type { HubEndpoint } from './hub-rpc.js';
+import type { DeclaredAction } from '@outboard/host';
 
 /** Signals that end a run the same way: cancel the action, stop the peer (its whole group), exit 128 + n. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -22,6 +26,13 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     } catch (error) {
       throw new UsageError(`--args must be JSON: ${(error as Error).message}`, `For example: --args '{"depth": 3}'`);
     }
+  }
+  // One peer instance serves the CLI and the browser: with a hub running, the action runs in the hub's peer.
+  const hub = ctx.host().runningHub();
+  if (hub) {
+    const outcome = await runThroughHub(ctx, opts, { url: hub.url, token: hub.token }, id, actionArgs);
+    // undefined: the hub in hub.json did not accept the connection (it just died), so run privately as without one.
+    if (outcome !== undefined) return outcome;
   }
   const peers = await ctx.host().peers();
   const controller = new AbortController();
@@ -41,7 +52,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       const near = suggestNames(id, declared.map((a) => a.id));
       throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
     }
-    const project = opts.string('project');
+    const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
     try {
       const result = await peers.invokeAction(id, { ...(project ? { projectId: project } : {}), args: actionArgs }, {
         signal: controller.signal,
@@ -104,4 +115,58 @@ function printResult(ctx: CliContext, result: ActionResult): void {
     if (view.truncated) ctx.print(ctx.out.dim('(table truncated)'));
   }
   for (const w of result.warnings) ctx.printError(ctx.err.yellow(t`warning: ${w}`));
+}
+
+/**
+ * The project an action runs on when `--project` is left out: for an action that targets projects, the
+ * registered project whose root holds the current folder. None found: a project-only action is refused
+ * (naming `projects add .`), one that may also run globally runs globally.
+ */
+async function projectOfCwd(ctx: CliContext, targets: readonly string[]): Promise<string | undefined> {
+  if (!targets.includes('project')) return undefined;
+  const found = projectContaining((await projectStore(ctx)).list(), ctx.io.cwd);
+  if (found) return found.id;
+  if (targets.includes('global')) return undefined;
+  throw cliError('PROJECT_NONE_HERE', `this action runs on a project, and no registered project contains ${ctx.io.cwd}`, `register it with \`${ctx.cmd} projects add .\`, or pass --project <id> (\`${ctx.cmd} projects list\` shows them)`);
+}
+
+/** `actions run` through the running hub's `/api/rpc`: Ctrl+C (or SIGTERM, SIGHUP) closes the request and the hub cancels the action. */
+async function runThroughHub(ctx: CliContext, opts: ParsedOptions, hub: HubEndpoint, id: string, actionArgs: unknown): Promise<number | undefined> {
+  let declared: DeclaredAction[];
+  try {
+    declared = (await callHub(hub, 'actions.list', {})) as DeclaredAction[];
+  } catch (error) {
+    if (error instanceof HubUnreachableError) return undefined;
+    throw error;
+  }
+  const action = declared.find((a) => a.id === id);
+  if (!action) {
+    const near = suggestNames(id, declared.map((a) => a.id));
+    throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
+  }
+  const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
+  const controller = new AbortController();
+  let stoppedBy: (typeof STOP_SIGNALS)[number] | undefined;
+  const handlers = STOP_SIGNALS.map((signal) => {
+    const handler = () => {
+      stoppedBy ??= signal;
+      controller.abort();
+    };
+    process.on(signal, handler);
+    return () => process.off(signal, handler);
+  });
+  try {
+    const result = (await callHub(hub, 'actions.invoke', { id, ...(project ? { projectId: project } : {}), args: actionArgs }, controller.signal)) as ActionResult;
+    if (opts.flag('json')) ctx.printJson(result);
+    else printResult(ctx, result);
+    return 0;
+  } catch (error) {
+    if (stoppedBy || controller.signal.aborted || (error instanceof HubRpcError && error.reason === 'cancelled')) {
+      ctx.printError(t`Cancelled ${id}.`);
+      return 128 + constants.signals[stoppedBy ?? 'SIGINT'];
+    }
+    throw error;
+  } finally {
+    for (const off of handlers) off();
+  }
 }

@@ -64,6 +64,53 @@ const ACTIONS: CommandSpec = {
   ],
 };
 
+const PROJECTS: CommandSpec = {
+  name: 'projects',
+  summary: 'Register the projects actions, status and the hub work on',
+  subcommands: [
+    { name: 'list', aliases: ['ls'], summary: 'Every registered project', options: json, load: () => import('./projects-list.js') },
+    {
+      name: 'add',
+      summary: 'Register the project holding a folder (default: the current folder)',
+      args: '[<path>]',
+      maxPositionals: 1,
+      options: {
+        name: { type: 'string', value: '<name>', description: 'display name (default: the folder name)' },
+        id: { type: 'string', value: '<id>', description: 'the id, a lowercase slug (default: from the folder name); `x` is reserved' },
+        ...json,
+      },
+      load: () => import('./projects-add.js'),
+    },
+    { name: 'remove', aliases: ['rm'], summary: 'Forget a registered project (its folder is untouched)', args: '<id>', minPositionals: 1, missing: 'the project id', load: () => import('./projects-remove.js') },
+    { name: 'show', summary: 'One registered project', args: '<id>', minPositionals: 1, missing: 'the project id', options: json, load: () => import('./projects-show.js') },
+  ],
+};
+
+const HUB: CommandSpec = {
+  name: 'hub',
+  summary: 'Run the local hub: extension web apps, shared peers and the hub API',
+  subcommands: [
+    {
+      name: 'start',
+      summary: 'Start the hub in the background and print its URL',
+      options: {
+        port: { type: 'string', value: '<n>', description: 'the loopback port (default 3117; 0 picks a free one)' },
+        foreground: { type: 'boolean', description: 'run in this terminal until Ctrl+C' },
+      },
+      load: () => import('./hub-start.js'),
+    },
+    { name: 'stop', summary: 'Stop the hub, its sidecars and its peers', load: () => import('./hub-stop.js') },
+    { name: 'status', summary: 'Whether a hub runs, its URL and pid', options: json, load: () => import('./hub-status.js') },
+  ],
+};
+
+const STATUS: CommandSpec = {
+  name: 'status',
+  summary: 'The status items extension peers contribute',
+  options: { project: { type: 'string', value: '<id>', description: 'only global items and those of this project' }, ...json },
+  load: () => import('./status.js'),
+};
+
 const CONFIG: CommandSpec = {
   name: 'config',
   summary: 'Read and write configuration',
@@ -97,7 +144,9 @@ export const COMMAND_TREE: CommandSpec = {
     { name: 'help', summary: 'Show help for a command', args: '[<command>]', maxPositionals: 2 },
     { name: 'version', summary: 'Print the version', load: () => import('./version.js') },
     CONFIG,
-    { name: 'hub', summary: 'Run the local hub', args: '<start|stop|status>' },
+    HUB,
+    PROJECTS,
+    STATUS,
     { name: 'events', summary: 'Tail the event stream as NDJSON', args: '[--follow] [--type T]...' },
     { name: 'rpc', summary: 'Call a registered RPC method', args: '<method> [<json-params>]' },
     ACTIONS,

@@ -125,9 +125,9 @@ describe('the router', () => {
   });
 
   it('a reserved built-in says it is not available (exit 1)', async () => {
-    const r = await cli('hub', 'start');
+    const r = await cli('events');
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /^error: `outboard hub` is not available in this version \(0\.1\.0\)/);
+    assert.match(r.stderr, /^error: `outboard events` is not available in this version \(0\.1\.0\)/);
   });
 
   it('an unknown top-level option is a usage error', async () => {

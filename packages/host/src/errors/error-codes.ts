@@ -68,6 +68,15 @@ export const ERROR_CODES = {
   ACTION_PROJECT_INVALID: { meaning: '--project was given to an action that does not run on projects, or left out for one that runs only on a project', exitCode: 2, fix: "pass --project only to actions whose targets include project (see `actions list`)" },
   ACTION_PROJECT_UNKNOWN: { meaning: '--project names no registered project', exitCode: 2, fix: 'pass the id of a registered project' },
   ACTION_PROJECT_OUT_OF_SCOPE: { meaning: 'the extension is approved only for other projects than the one given', exitCode: 1, fix: 'run the action on a project the extension is approved for' },
+  // hub and projects: the hub daemon and the registered projects from the command line (packages/hub, packages/cli)
+  HUB_NOT_RUNNING: { meaning: 'no hub serves this home', exitCode: 1, fix: 'start one with `outboard hub start`' },
+  HUB_ALREADY_RUNNING: { meaning: 'a hub already serves this home', exitCode: 1, fix: 'use it (`outboard hub status`), or stop it first with `outboard hub stop`' },
+  HUB_PORT_TAKEN: { meaning: "the hub's port is taken by another program", exitCode: 1, fix: 'start it on another port (--port), or stop that program' },
+  HUB_START_FAILED: { meaning: 'the hub process did not start or did not answer in time', exitCode: 1, fix: "read the hub's log (<home>/logs/hub.log), or start it with --foreground to see it fail" },
+  HUB_REQUEST_FAILED: { meaning: 'the running hub refused or failed a request', exitCode: 1, fix: 'check it with `outboard hub status`; restart it with `outboard hub stop` then `outboard hub start`' },
+  PROJECT_INVALID: { meaning: 'a project path, id or name was refused (not a folder, reserved or malformed id, id taken)', exitCode: 2, fix: 'read the message; `outboard projects list` shows the registered projects' },
+  PROJECT_NOT_FOUND: { meaning: 'no registered project has this id', exitCode: 1, fix: 'run `outboard projects list` to see the registered projects' },
+  PROJECT_NONE_HERE: { meaning: 'the action runs on a project, none was named, and no registered project contains the current folder', exitCode: 2, fix: 'register this folder with `outboard projects add .`, or pass --project <id>' },
   // hub sidecars: which extensions the hub serves at /x/<name>/, and why one is not served (packages/hub/src/sidecars)
   SIDECAR_UNKNOWN: { meaning: 'no installed extension has this name, or it declares no sidecar', exitCode: 1, fix: 'run `outboard extensions list` and `outboard extensions info <name>`' },
   SIDECAR_NOT_SERVED: { meaning: 'the hub does not serve this sidecar: the extension is not enabled as installed (unapproved, changed, disabled, invalid, incompatible, in conflict) or comes from a project source', exitCode: 2, fix: 'run `outboard extensions enable <name>`; install project extensions in the user source for the hub' },

@@ -127,6 +127,7 @@ export class SidecarSupervisor {
     if (step === 'stuck') this.log.note(`pid ${run.process.pid ?? '?'} is still there after SIGKILL`);
     this.release(run);
     if (!this.run && !this.pending) this.state = 'stopped';
+    await this.log.flush();
   }
 
   private release(run: SidecarRun): void {

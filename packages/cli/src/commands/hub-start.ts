@@ -1,0 +1,55 @@
+import { OutboardError } from '@outboard/host/errors';
+import type { CliContext } from '../cli-context.js';
+import type { ParsedOptions } from '../router/command-spec.js';
+import { UsageError } from '../errors/cli-errors.js';
+import { t } from '../terminal/text.js';
+
+/**
+ * `<id> hub start [--port N] [--foreground]`. Without --foreground it starts the hub detached (this same CLI
+ * with `hub start --foreground`, output to `<home>/logs/hub.log`), waits until it answers, and prints its URL.
+ * A running hub, a port taken and a stale hub.json each say so.
+ */
+export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
+  const hub = await import('@outboard/hub');
+  const port = parsePort(opts.string('port'), hub.DEFAULT_HUB_PORT);
+  const home = ctx.host().home;
+  const status = await hub.hubStatus(home);
+  if (status.state === 'running') {
+    throw new OutboardError('HUB_ALREADY_RUNNING', `a hub already serves this home at ${status.url} (pid ${status.pid}${status.answering ? '' : ', not answering'})`, { hint: `use it, or stop it first with \`${ctx.cmd} hub stop\`` });
+  }
+  if (status.state === 'stale' && hub.clearStaleHubState(home)) {
+    ctx.printError(t`Removed a stale hub.json (its hub, pid ${String(status.pid)}, is gone).`);
+  }
+  if (opts.flag('foreground')) return foreground(ctx, hub, port);
+  const bin = ctx.host().identity.binPath;
+  if (!bin) throw new OutboardError('HUB_START_FAILED', 'this host names no CLI entry (identity.binPath) to run the hub with', { hint: `run it in this terminal with \`${ctx.cmd} hub start --foreground\`` });
+  const state = await hub.spawnHubDaemon({ home, bin, args: ['hub', 'start', '--foreground', '--port', String(port)], env: ctx.io.env, hostId: ctx.cmd });
+  ctx.print(t`Hub running at ${state.url} (pid ${String(state.pid)}); log: ${hub.hubLogFile(home)}`);
+  printSignIn(ctx, state.url);
+  return 0;
+}
+
+async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), port: number): Promise<number> {
+  const log = (line: string): void => ctx.printError(t`${new Date().toISOString()} ${line}`);
+  const running = await hub.startHub({ host: { identity: ctx.identity, env: ctx.io.env, home: ctx.host().home }, port, log });
+  ctx.print(t`Hub running at ${running.url} (pid ${String(process.pid)}); Ctrl+C stops it.`);
+  // Only to a person at a terminal: the daemon's output goes to a log, and the token is never logged.
+  if (ctx.printer.interactive) printSignIn(ctx, running.url);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, () => resolve(s));
+  });
+  await running.stop(`received ${signal}`);
+  return 0;
+}
+
+function printSignIn(ctx: CliContext, url: string): void {
+  const token = ctx.host().runningHub()?.token;
+  if (token) ctx.print(t`Open once in your browser to sign in: ${url}?token=${token}`);
+}
+
+function parsePort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, got "${raw}"`, 'e.g. --port 3117 (0 picks a free port)');
+  return port;
+}

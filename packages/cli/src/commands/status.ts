@@ -1,0 +1,52 @@
+import type { CliContext } from '../cli-context.js';
+import type { ParsedOptions } from '../router/command-spec.js';
+import { formatTable } from '../terminal/table.js';
+import { t } from '../terminal/text.js';
+import { callHub, HubUnreachableError } from './hub-rpc.js';
+import { projectStore, requireProject } from './projects-lookup.js';
+
+/** One status item as `/api/rpc` `status.list` and the peers' registry give it. */
+interface StatusItem {
+  extension: string;
+  id: string;
+  title: string;
+  values: Record<string, { text: string; severity: string; updatedAt: string }>;
+}
+
+/**
+ * `<id> status [--project ID] [--json]`: the status items peers contribute — the hub's peers when a hub
+ * runs, else this run's own (the `onStartup` ones started, then stopped again).
+ */
+export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
+  const projectId = opts.string('project');
+  if (projectId !== undefined) requireProject(ctx, await projectStore(ctx), projectId);
+  let hub = ctx.host().runningHub();
+  let items: StatusItem[] | undefined;
+  if (hub) {
+    try {
+      items = (await callHub({ url: hub.url, token: hub.token }, 'status.list', projectId ? { projectId } : {})) as StatusItem[];
+    } catch (error) {
+      // The hub in hub.json just died: ask this run's own peers, as without a hub.
+      if (!(error instanceof HubUnreachableError)) throw error;
+      hub = undefined;
+    }
+  }
+  if (!items) {
+    const peers = await ctx.host().peers();
+    try {
+      await peers.startOnStartup();
+      await peers.activationSettled();
+      items = peers.contributions.statusItems().map((item) => ({ ...item, values: Object.fromEntries(Object.entries(item.values).filter(([scope]) => projectId === undefined || scope === '' || scope === projectId)) }));
+    } finally {
+      await peers.dispose();
+    }
+  }
+  if (opts.flag('json')) {
+    ctx.printJson(items);
+    return 0;
+  }
+  const rows = items.flatMap((item) => Object.entries(item.values).map(([scope, v]) => [v.severity, item.title, scope || '-', v.text, item.extension]));
+  if (rows.length === 0) ctx.print(hub ? t`No status items: no running peer has set one.` : t`No status items (no hub runs, so only peers that start on their own were asked; \`${ctx.cmd} hub start\` keeps peers running).`);
+  else ctx.print(...formatTable([['SEVERITY', 'ITEM', 'PROJECT', 'TEXT', 'EXTENSION'].map((h) => ctx.out.bold(h)), ...rows]));
+  return 0;
+}

@@ -1,0 +1,54 @@
+import type { ExtensionRecord, ProjectRecord } from '@outboard/host';
+import type { ExtensionManifest } from '@outboard/manifest';
+import type { SidecarRouter } from '../server/sidecar-router.js';
+
+/** The sidecar part of an extension's API entry. */
+export interface SidecarView {
+  state: string;
+  recentCrashes: number;
+  lastError: string | null;
+}
+
+/** One extension in `GET /api/hub/extensions` (fields of apiVersion 1; new fields may be added). */
+export interface ExtensionView {
+  name: string;
+  packageName: string;
+  version: string;
+  source: string;
+  state: string;
+  reason: string;
+  compatible: boolean;
+  manifest: ExtensionManifest | null;
+  mount: string | null;
+  sidecar: SidecarView | null;
+  links?: Array<{ label: string; url: string }>;
+}
+
+/** The API entry of one extension; with `project`, its `projectLinks` filled in (empty unless it is enabled). */
+export function extensionView(ext: ExtensionRecord, router: SidecarRouter, project?: ProjectRecord): ExtensionView {
+  const manifest = ext.manifest ?? null;
+  const hasSidecar = !!manifest?.sidecar && !!ext.name;
+  const running = router.list().find((s) => s.name === ext.name);
+  const view: ExtensionView = {
+    name: ext.key,
+    packageName: ext.packageName,
+    version: ext.version,
+    source: ext.source,
+    state: ext.state,
+    reason: ext.reason,
+    compatible: ext.state !== 'incompatible' && ext.state !== 'invalid',
+    manifest,
+    mount: hasSidecar ? `/x/${ext.name}/` : null,
+    sidecar: hasSidecar ? (running ? { state: running.state, recentCrashes: running.recentCrashes, lastError: running.lastError } : { state: 'stopped', recentCrashes: 0, lastError: null }) : null,
+  };
+  if (project) view.links = ext.state === 'enabled' && hasSidecar ? projectLinks(ext, project) : [];
+  return view;
+}
+
+/** The extension's `projectLinks` for one project: `/x/<name><path>` with `{projectId}` and `{repoRoot}` filled in (URL-encoded). */
+export function projectLinks(ext: ExtensionRecord, project: ProjectRecord): Array<{ label: string; url: string }> {
+  return (ext.manifest?.projectLinks ?? []).map((link) => ({
+    label: link.label,
+    url: `/x/${ext.name}${link.path.replace(/\{projectId\}/g, encodeURIComponent(project.id)).replace(/\{repoRoot\}/g, encodeURIComponent(project.root))}`,
+  }));
+}

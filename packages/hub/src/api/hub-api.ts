@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isServiceError } from '@outboard/host';
+import { isValidSlug } from '@outboard/manifest';
+import type { HubContext } from '../server/hub-context.js';
+import { sendError, sendJson } from '../server/http-reply.js';
+import { extensionView } from './extensions-api.js';
+import { readJsonBody } from './json-body.js';
+import { parseProjectBody, projectView } from './projects-api.js';
+import { handleRpc } from './rpc-api.js';
+
+/**
+ * The versioned API (`/api/version`, `/api/hub/*`, `/api/rpc`) for an authenticated request whose path was
+ * checked. Answers every request it is given (404 for an unknown API path).
+ */
+export async function handleApi(ctx: HubContext, req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void> {
+  const method = req.method ?? 'GET';
+  const allow = (...methods: string[]): boolean => {
+    if (methods.includes(method)) return true;
+    sendError(res, 405, `${method} is not allowed on ${path}; use ${methods.join(' or ')}`, { allow: methods.join(', ') });
+    return false;
+  };
+  if (path === '/api/version') {
+    if (allow('GET')) sendJson(res, 200, { name: ctx.host.identity.id, version: ctx.version });
+    return;
+  }
+  if (path === '/api/rpc') {
+    if (allow('POST')) await handleRpc(req, res, ctx.peers);
+    return;
+  }
+  if (path === '/api/hub/extensions') {
+    if (allow('GET')) await listExtensions(ctx, res, new URLSearchParams(query).get('project'));
+    return;
+  }
+  const control = /^\/api\/hub\/extensions\/([^/]+)\/(stop|restart)$/.exec(path);
+  if (control) {
+    if (allow('POST')) await controlSidecar(ctx, res, control[1] as string, control[2] as 'stop' | 'restart');
+    return;
+  }
+  if (path === '/api/hub/projects') {
+    if (method === 'GET') sendJson(res, 200, { projects: ctx.host.projects.list().map((p) => projectView(p, ctx.host.identity.id, ctx.bin)) });
+    else if (allow('GET', 'POST')) await registerProject(ctx, req, res);
+    return;
+  }
+  sendError(res, 404, `no API route ${path}`);
+}
+
+async function listExtensions(ctx: HubContext, res: ServerResponse, projectId: string | null): Promise<void> {
+  const project = projectId === null ? undefined : ctx.host.projects.get(projectId);
+  if (projectId !== null && !project) return sendError(res, 404, `no registered project has the id ${JSON.stringify(projectId)}`);
+  let inventory;
+  try {
+    inventory = await ctx.extensions.list();
+  } catch (error) {
+    return sendError(res, 503, `the extensions could not be listed: ${(error as Error).message}`);
+  }
+  const errors = inventory.filter((e) => e.state === 'invalid' || e.state === 'conflict').map((e) => ({ name: e.key, error: e.reason }));
+  sendJson(res, 200, { extensions: inventory.map((e) => extensionView(e, ctx.router, project)), errors });
+}
+
+async function controlSidecar(ctx: HubContext, res: ServerResponse, name: string, action: 'stop' | 'restart'): Promise<void> {
+  // A name no extension could have: not a slug.
+  if (!isValidSlug(name)) return sendError(res, 404, `"${name}" is not an extension name`);
+  try {
+    const done = action === 'stop' ? await ctx.router.stop(name) : await ctx.router.restart(name);
+    sendJson(res, 200, action === 'stop' ? { name, stopped: done } : { name, restarted: done });
+  } catch (error) {
+    sendError(res, 500, `could not ${action} the sidecar of ${name}: ${(error as Error).message}`);
+  }
+}
+
+async function registerProject(ctx: HubContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readJsonBody(req);
+  if ('refused' in body) return sendError(res, body.status, body.refused);
+  const input = parseProjectBody(body.value);
+  if ('refused' in input) return sendError(res, 400, input.refused);
+  try {
+    const { project, created } = await ctx.host.projects.register({ root: input.root, ...(input.id !== undefined ? { id: input.id } : {}), ...(input.name !== undefined ? { name: input.name } : {}) });
+    sendJson(res, created ? 201 : 200, { project: projectView(project, ctx.host.identity.id, ctx.bin) });
+  } catch (error) {
+    if (isServiceError(error)) return sendError(res, 400, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host';
+import type { CreateHostOptions, GroupWatchdog, Host, PeerManager } from '@outboard/host';
+import { ensureHubToken } from '../auth/hub-token.js';
+import { HubServer } from '../server/hub-server.js';
+import type { SidecarRouter } from '../server/sidecar-router.js';
+import { removeHubState, writeHubState } from './hub-state.js';
+import { SidecarManager } from '../sidecars/sidecar-manager.js';
+
+/** The default port of the hub. */
+export const DEFAULT_HUB_PORT = 3117;
+
+/** What a sidecar router is built from: the hub's host, its watchdog (so sidecars die with the hub) and its port. */
+export interface SidecarRouterDeps {
+  host: Host;
+  watchdog: GroupWatchdog;
+  port: () => number;
+}
+
+/** Options of {@link startHub}. */
+export interface StartHubOptions {
+  /** The host's identity, environment and home (`cwd` is ignored: the hub serves no single project). Required. */
+  host: Omit<CreateHostOptions, 'cwd'>;
+  /** Port on 127.0.0.1; 0 picks a free one. Default {@link DEFAULT_HUB_PORT}. */
+  port?: number;
+  /**
+   * Builds the sidecar router. Default: `new SidecarManager({ host, watchdog })` (src/sidecars/), whose
+   * sidecars share the hub's watchdog with its peers.
+   */
+  createRouter?: (deps: SidecarRouterDeps) => SidecarRouter;
+  /** Lines for the hub's log (never the token). Default: none. */
+  log?: (line: string) => void;
+}
+
+/** A running hub. */
+export interface RunningHub {
+  readonly url: string;
+  readonly port: number;
+  readonly host: Host;
+  /** Orderly stop: no new requests, every sidecar and peer stopped, hub.json removed. Idempotent. */
+  stop(reason: string): Promise<void>;
+}
+
+/**
+ * Starts the hub in this process: the token (`<home>/token`, 0600), a watchdog holding every sidecar's
+ * process group, the shared peers (`onStartup` ones started), the server on 127.0.0.1, and hub.json.
+ * Throws OutboardError `HUB_PORT_TAKEN` when the port is in use.
+ */
+export async function startHub(options: StartHubOptions): Promise<RunningHub> {
+  const log = options.log ?? (() => undefined);
+  const host = createHost({ ...options.host, cwd: options.host.home ?? process.cwd() });
+  mkdirSync(host.home, { recursive: true, mode: 0o700 });
+  const token = ensureHubToken(host.home);
+  const watchdog = new ProcessGroupWatchdog();
+  let port = 0;
+  const router = options.createRouter?.({ host, watchdog, port: () => port }) ?? new SidecarManager({ host, watchdog });
+  const peers: PeerManager = await host.peers();
+  const server = new HubServer({ host, router, token, peers, bin: host.identity.binPath ?? null });
+  try {
+    port = await server.listen(options.port ?? DEFAULT_HUB_PORT);
+  } catch (error) {
+    await peers.dispose();
+    watchdog.dispose();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new OutboardError('HUB_PORT_TAKEN', `port ${options.port} on 127.0.0.1 is already in use by another program`, { hint: `pass another port with \`${host.identity.id} hub start --port <n>\`, or stop that program` });
+    }
+    throw error;
+  }
+  const url = `http://127.0.0.1:${port}/`;
+  writeHubState(host.home, { pid: process.pid, port, url, startedAt: new Date().toISOString(), version: host.identity.version });
+  log(`hub listening on ${url} (pid ${process.pid})`);
+  // Peers that ask to start with the hub; a failing one is logged and does not stop the hub.
+  peers.startOnStartup().catch((error: unknown) => log(`a peer failed to start: ${(error as Error).message}`));
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    host,
+    stop: (reason) =>
+      (stopping ??= (async () => {
+        log(`hub stopping: ${reason}`);
+        removeHubState(host.home, process.pid);
+        await server.close();
+        await Promise.allSettled([router.stopAll(), peers.dispose()]);
+        watchdog.dispose();
+        log('hub stopped');
+      })()),
+  };
+}

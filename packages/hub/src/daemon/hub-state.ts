@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isProcessAlive, unlinkQuietly, writeFileAtomic } from '@outboard/host/store';
+
+/** `<home>/hub.json`: what a running hub records about itself (`host.runningHub()` reads it). */
+export interface HubState {
+  pid: number;
+  port: number;
+  url: string;
+  /** ISO 8601 UTC. */
+  startedAt: string;
+  version: string;
+}
+
+/** `<home>/hub.json`. */
+export function hubStateFile(home: string): string {
+  return join(home, 'hub.json');
+}
+
+/** Records a started hub (atomic write: a reader sees the old file or the new one, never a mix). */
+export function writeHubState(home: string, state: HubState): void {
+  writeFileAtomic(hubStateFile(home), `${JSON.stringify(state, null, 2)}\n`, { durable: false });
+}
+
+/** Removes hub.json when it is the record of `pid` (a newer hub's record is left alone). */
+export function removeHubState(home: string, pid: number): void {
+  if (readHubState(home)?.pid === pid) unlinkQuietly(hubStateFile(home));
+}
+
+/** What hub.json says, or undefined (missing, unreadable or malformed: treated as no record). */
+export function readHubState(home: string): HubState | undefined {
+  return readBoundedHubState(hubStateFile(home));
+}
+
+/** The record and whether its process still exists: `stale` when hub.json names a pid that is gone. */
+export function hubRecord(home: string): { state: HubState; alive: boolean } | undefined {
+  const state = readHubState(home);
+  return state && { state, alive: isRunning(state.pid) };
+}
+
+/** Whether `pid` runs: it exists and is not a zombie (a dead hub nobody has reaped yet counts as gone). */
+export function isRunning(pid: number): boolean {
+  if (!isProcessAlive(pid)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** Largest hub.json read, in bytes: a real one is a few hundred. */
+const MAX_BYTES = 64 * 1024;
+
+/** hub.json parsed and shape-checked, or undefined. Never throws. */
+function readBoundedHubState(file: string): HubState | undefined {
+  try {
+    const text = readFileSync(file, 'utf8');
+    if (text.length > MAX_BYTES) return undefined;
+    const v = JSON.parse(text) as Partial<HubState>;
+    if (typeof v !== 'object' || v === null) return undefined;
+    if (!Number.isSafeInteger(v.pid) || (v.pid as number) <= 0 || !Number.isSafeInteger(v.port) || typeof v.url !== 'string') return undefined;
+    return { pid: v.pid as number, port: v.port as number, url: v.url, startedAt: typeof v.startedAt === 'string' ? v.startedAt : '', version: typeof v.version === 'string' ? v.version : '' };
+  } catch {
+    return undefined;
+  }
+}

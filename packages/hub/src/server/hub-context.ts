@@ -1,0 +1,22 @@
+import type { Host, PeerManager } from '@outboard/host';
+import type { SidecarSessions } from '../auth/sidecar-sessions.js';
+import type { ExtensionSnapshot } from './extension-snapshot.js';
+import type { SidecarRouter } from './sidecar-router.js';
+
+/** What the hub's request handlers share: one per hub. */
+export interface HubContext {
+  host: Host;
+  router: SidecarRouter;
+  extensions: ExtensionSnapshot;
+  sessions: SidecarSessions;
+  /** The per-user token (never logged, never sent anywhere but compared). */
+  token: string;
+  /** The port the hub listens on (known once listening). */
+  port(): number;
+  /** The shared peers, when this hub supervises them (the API's `/api/rpc` answers 503 without). */
+  peers: PeerManager | undefined;
+  /** The CLI entry that serves this home (`<id>Bin` of the projects API), or null. */
+  bin: string | null;
+  /** The hub's version, for `/api/version`. */
+  version: string;
+}

@@ -1,0 +1,129 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isAuthenticated } from '../auth/authenticate.js';
+import { setCookieHeader, tokenCookieName } from '../auth/credentials.js';
+import { isSafeMethod, originAllowed, originOfHost, type RequestOrigin } from '../auth/host-check.js';
+import { tokenMatches } from '../auth/hub-token.js';
+import { handleApi } from '../api/hub-api.js';
+import { mountRefusal } from './extension-snapshot.js';
+import type { HubContext } from './hub-context.js';
+import { sendError, sendHtml, sendRedirect } from './http-reply.js';
+import { homePage } from './home-page.js';
+import { projectPage } from './project-page.js';
+import { matchMount, parseRequestTarget } from './request-path.js';
+
+/** The path on a sidecar's own origin that exchanges a one-time code for that origin's session cookie. */
+export function sessionPath(hostId: string): string {
+  return `/__${hostId}_session`;
+}
+
+/** A request that passed the Host, path, token and Origin checks, and where it goes. */
+export type Admitted =
+  | { kind: 'sidecar'; name: string; path: string; basePath: string; origin: RequestOrigin }
+  | { kind: 'hub'; path: string; query: string };
+
+/** A refusal: status and the `{ error }` text (and headers, e.g. a redirect's Location or a cookie). */
+export interface Refusal {
+  status: number;
+  error: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Every check a request (or a WebSocket upgrade: `upgrade` true) passes before anything else sees it, in
+ * order: Host (a loopback name of this hub, or `<enabled extension>.localhost`), the request target (no dot
+ * segments, encoded dots or slashes...), the token, the Origin of a mutating request or an upgrade, then the
+ * mount (a valid, enabled extension with a sidecar). Redirects (`/x/<name>`, `/?token=`, the isolated origin)
+ * are answers too. Nothing here reads the body.
+ */
+export async function admit(ctx: HubContext, req: IncomingMessage, upgrade: boolean): Promise<Admitted | Refusal> {
+  const port = ctx.port();
+  const hostId = ctx.host.identity.id;
+  const origin = originOfHost(req.headers.host, port);
+  if (!origin) return { status: 403, error: `Host ${JSON.stringify(req.headers.host ?? '')} is not this hub: use http://127.0.0.1:${port}/ or http://localhost:${port}/` };
+  if (origin.kind === 'sidecar') {
+    const refusal = mountRefusal(await ctx.extensions.find(origin.name), origin.name);
+    if (refusal) return { status: 404, error: refusal };
+  }
+  const target = parseRequestTarget(req.url);
+  if ('refused' in target) return { status: 400, error: `bad request path: ${target.refused}` };
+  const { path, query } = target;
+  if (origin.kind === 'sidecar' && path === sessionPath(hostId) && !upgrade) return redeemSession(ctx, origin.name, query);
+  if (origin.kind === 'hub' && path === '/' && !upgrade && new URLSearchParams(query).has('token')) return tokenVisit(ctx, query);
+  if (!isAuthenticated({ headers: req.headers, origin, hostId, token: ctx.token, sessions: ctx.sessions })) {
+    return { status: 401, error: `missing or wrong token: send the X-${hostId[0]?.toUpperCase()}${hostId.slice(1)}-Token header (or Authorization: Bearer), or open the URL \`${hostId} hub start\` printed once in this browser` };
+  }
+  if ((upgrade || !isSafeMethod(req.method)) && !originAllowed(req.headers.origin, origin, port)) {
+    return { status: 403, error: `Origin ${JSON.stringify(req.headers.origin)} may not ${upgrade ? 'open a WebSocket to' : 'change anything on'} this origin` };
+  }
+  if (origin.kind === 'sidecar') return { kind: 'sidecar', name: origin.name, path: path + query, basePath: '/', origin };
+  const mount = matchMount(path);
+  if (mount.kind === 'bad-mount') return { status: 404, error: mount.reason };
+  if (mount.kind === 'hub') return { kind: 'hub', path, query };
+  const refusal = mountRefusal(await ctx.extensions.find(mount.name), mount.name);
+  if (refusal) return { status: 404, error: refusal };
+  if (mount.kind === 'mount-root') return { status: 308, error: `moved to /x/${mount.name}/`, headers: { location: `/x/${mount.name}/${query}` } };
+  // A browser navigation goes to the extension's own origin, so its pages can never script the hub's.
+  if (!upgrade && req.method === 'GET' && req.headers['sec-fetch-mode'] === 'navigate') {
+    const code = ctx.sessions.issueCode(mount.name, mount.rest + query);
+    return { status: 302, error: 'moved to the extension\'s own origin', headers: { location: `http://${mount.name}.localhost:${port}${sessionPath(hostId)}?code=${code}` } };
+  }
+  return { kind: 'sidecar', name: mount.name, path: mount.rest + query, basePath: `/x/${mount.name}/`, origin };
+}
+
+function redeemSession(ctx: HubContext, name: string, query: string): Refusal {
+  const code = new URLSearchParams(query).get('code') ?? '';
+  const redeemed = ctx.sessions.redeem(name, code);
+  if (!redeemed) return { status: 401, error: `this link has expired or was used already: open /x/${name}/ from the hub again` };
+  const cookie = setCookieHeader(tokenCookieName(ctx.host.identity.id), redeemed.session, 'Lax');
+  return { status: 303, error: 'signed in', headers: { location: redeemed.path, 'set-cookie': cookie } };
+}
+
+function tokenVisit(ctx: HubContext, query: string): Refusal {
+  const presented = new URLSearchParams(query).get('token') ?? '';
+  if (!tokenMatches(presented, ctx.token)) return { status: 401, error: 'wrong token in the link: open the URL the hub printed when it started' };
+  const cookie = setCookieHeader(tokenCookieName(ctx.host.identity.id), ctx.token, 'Strict');
+  // Redirected to a URL without the token, so it leaves the address bar and the history.
+  return { status: 303, error: 'signed in', headers: { location: '/', 'set-cookie': cookie } };
+}
+
+/** Serves an admitted request on the hub's origin: the API, the home page and project pages. */
+export async function serveHub(ctx: HubContext, req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void> {
+  if (path === '/api' || path.startsWith('/api/')) return handleApi(ctx, req, res, path, query);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, `${req.method} is not allowed on ${path}`, { allow: 'GET, HEAD' });
+  const hostId = ctx.host.identity.id;
+  if (path === '/') {
+    const extensions = await withTimeout(ctx.extensions.list(), 3000);
+    return sendHtml(res, 200, homePage(hostId, extensions, ctx.host.projects.list()));
+  }
+  const projectMatch = /^\/projects\/([^/]+)\/?$/.exec(path);
+  const project = projectMatch ? ctx.host.projects.get(projectMatch[1] as string) : undefined;
+  if (project) {
+    const extensions = (await withTimeout(ctx.extensions.list(), 3000)) ?? [];
+    const status = (ctx.peers?.contributions.statusItems() ?? []).flatMap((item) =>
+      Object.entries(item.values).filter(([scope]) => scope === '' || scope === project.id).map(([, v]) => ({ title: item.title, text: v.text, severity: v.severity })),
+    );
+    return sendHtml(res, 200, projectPage(hostId, project, extensions, status));
+  }
+  sendError(res, 404, projectMatch ? `no registered project has the id ${JSON.stringify(projectMatch[1])}` : `nothing at ${path}`);
+}
+
+/** The value, or undefined when it is not there within `ms` (the home page renders without the list). */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
+  try {
+    return await Promise.race([promise.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Answers a refusal or redirect on an HTTP response. */
+export function sendRefusal(res: ServerResponse, refusal: Refusal): void {
+  const location = refusal.headers?.location;
+  if (location !== undefined && refusal.status >= 300 && refusal.status < 400) {
+    const { location: _, ...rest } = refusal.headers ?? {};
+    return sendRedirect(res, refusal.status as 302 | 303 | 308, location, rest);
+  }
+  sendError(res, refusal.status, refusal.error, refusal.headers);
+}

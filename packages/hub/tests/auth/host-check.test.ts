@@ -1,0 +1,70 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { isSafeMethod, originAllowed, originOfHost } from '../../src/auth/host-check.js';
+import { cookieValues, presentedTokens } from '../../src/auth/credentials.js';
+import { tokenMatches } from '../../src/auth/hub-token.js';
+import { SidecarSessions } from '../../src/auth/sidecar-sessions.js';
+
+describe('originOfHost', () => {
+  it('accepts the loopback names and <slug>.localhost with the port, case-insensitively', () => {
+    for (const host of ['localhost:3117', '127.0.0.1:3117', '[::1]:3117', 'LOCALHOST:3117']) assert.deepEqual(originOfHost(host, 3117), { kind: 'hub' }, host);
+    assert.deepEqual(originOfHost('web.localhost:3117', 3117), { kind: 'sidecar', name: 'web' });
+  });
+
+  it('refuses other names, ports, missing ports and bad slugs', () => {
+    for (const host of ['evil.com:3117', 'localhost', 'localhost:80', '127.0.0.2:3117', 'a.b.localhost:3117', '-a.localhost:3117', 'localhost.evil:3117', 'localhost:3117.evil', '', undefined]) {
+      assert.equal(originOfHost(host, 3117), undefined, String(host));
+    }
+  });
+});
+
+describe('originAllowed', () => {
+  it('absent is fine; the hub takes its own names; a sidecar origin only itself', () => {
+    assert.ok(originAllowed(undefined, { kind: 'hub' }, 1));
+    assert.ok(originAllowed('http://localhost:1', { kind: 'hub' }, 1));
+    assert.ok(originAllowed('http://127.0.0.1:1', { kind: 'hub' }, 1));
+    assert.ok(!originAllowed('http://web.localhost:1', { kind: 'hub' }, 1));
+    assert.ok(!originAllowed('null', { kind: 'hub' }, 1));
+    assert.ok(!originAllowed('https://localhost:1', { kind: 'hub' }, 1));
+    assert.ok(originAllowed('http://web.localhost:1', { kind: 'sidecar', name: 'web' }, 1));
+    assert.ok(!originAllowed('http://localhost:1', { kind: 'sidecar', name: 'web' }, 1));
+    assert.ok(!originAllowed(['http://localhost:1'], { kind: 'hub' }, 1));
+  });
+
+  it('safe methods', () => {
+    assert.deepEqual(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', undefined].map(isSafeMethod), [true, true, true, false, false, false, false, false]);
+  });
+});
+
+describe('credentials', () => {
+  it('header, bearer and cookie, never the query', () => {
+    assert.deepEqual(presentedTokens({ 'x-outboard-token': ' t1 ', authorization: 'Bearer t2', cookie: 'a=1; outboard_token=t3; outboard_token=t4' }, 'outboard'), { header: ['t1', 't2'], cookie: ['t3', 't4'] });
+    assert.deepEqual(presentedTokens({ authorization: 'Basic x' }, 'outboard'), { header: [''], cookie: [] });
+    assert.deepEqual(cookieValues('outboard_tokenx=1; xoutboard_token=2', 'outboard_token'), []);
+  });
+
+  it('tokenMatches compares whole values', () => {
+    assert.ok(tokenMatches('abc', 'abc'));
+    assert.ok(!tokenMatches('abcd', 'abc'));
+    assert.ok(!tokenMatches('', 'abc'));
+    assert.ok(!tokenMatches(undefined, 'abc'));
+  });
+});
+
+describe('SidecarSessions', () => {
+  it('a code is good once, for its name, within a minute; sessions are per name', () => {
+    let now = 0;
+    const s = new SidecarSessions({ now: () => now });
+    const code = s.issueCode('web', '/a');
+    assert.equal(s.redeem('other', code), undefined);
+    const code2 = s.issueCode('web', '/b');
+    const r = s.redeem('web', code2);
+    assert.equal(r?.path, '/b');
+    assert.equal(s.redeem('web', code2), undefined);
+    assert.ok(s.isSession('web', r?.session as string));
+    assert.ok(!s.isSession('other', r?.session as string));
+    const late = s.issueCode('web', '/c');
+    now += 61_000;
+    assert.equal(s.redeem('web', late), undefined);
+  });
+});
