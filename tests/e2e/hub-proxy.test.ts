@@ -61,6 +61,31 @@ describe('sidecar proxy', () => {
     assert.notEqual(res.headers['keep-alive'], 'timeout=5');
   });
 
+  it('streams a request body of unknown length (chunked) and one sent after Expect: 100-continue', async () => {
+    const chunked = await new Promise<string>((resolve, reject) => {
+      const req = http.request(hub.url('recorder', '/upload'), { method: 'POST', agent: false }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+      req.write('a'.repeat(1000));
+      req.end('b'.repeat(24));
+    });
+    assert.equal(JSON.parse(chunked).bytes, 1024);
+    const expecting = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(hub.url('recorder', '/upload'), { method: 'PUT', agent: false, headers: { expect: '100-continue', 'content-length': 5 } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('continue', () => req.end('12345'));
+      req.on('error', reject);
+    });
+    assert.equal(expecting.status, 200, expecting.body);
+    assert.equal(JSON.parse(expecting.body).bytes, 5);
+  });
+
   it('moves an absolute-path Location into the mount and leaves the others', async () => {
     const location = async (to: string) => (await fetchText(hub.url('recorder', `/redirect?to=${encodeURIComponent(to)}`))).headers.get('location');
     assert.equal(await location('/login?next=/a'), '/x/recorder/login?next=/a');

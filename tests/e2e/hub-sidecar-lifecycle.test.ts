@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import WebSocket from 'ws';
 import { alive, eventually, fetchText, recordedRequests, sidecarHome, startSidecarHub, type SidecarHub } from './hub-sidecar-home.js';
 import { runCli } from './lib/fixture-home.js';
 
@@ -13,7 +14,7 @@ describe('sidecar lifecycle', () => {
   let home: { home: string; cleanup(): void };
   let hub: SidecarHub;
   before(async () => {
-    home = sidecarHome(['recorder', 'unhealthy', 'exit', 'early-exit', 'stubborn', 'idle', 'crashy']);
+    home = sidecarHome(['recorder', 'unhealthy', 'exit', 'early-exit', 'stubborn', 'idle', 'idle-twin', 'crashy']);
     hub = await startSidecarHub(home.home, { healthTimeoutMs: 1500, stopStepMs: 300, approvalSweepMs: 100, backoffInitialMs: 60_000 });
   });
   after(async () => {
@@ -95,6 +96,21 @@ describe('sidecar lifecycle', () => {
     assert.ok(await eventually(() => hub.manager.list().find((s) => s.name === 'idle')?.state === 'stopped', 5000), JSON.stringify(hub.manager.list()));
     assert.equal(alive(pid), false);
     assert.match(readFileSync(`${home.home}/ext/idle/logs/sidecar.log`, 'utf8'), /stopping: no request and no open WebSocket for 0\.01 minutes/);
+  });
+
+  it('an open WebSocket keeps it running past idleStopMinutes; it stops once that closes', async () => {
+    const ws = new WebSocket(hub.url('idle', '/ws').replace('http:', 'ws:'));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    // The clock: a twin with the same idleStopMinutes, started after the WebSocket opened, idles out.
+    assert.equal((await fetchText(hub.url('idle-twin', '/health'))).status, 200);
+    const state = (name: string) => hub.manager.list().find((s) => s.name === name)?.state;
+    assert.ok(await eventually(() => state('idle-twin') === 'stopped', 5000), 'the twin idled out');
+    assert.equal(state('idle'), 'running', 'the one with an open WebSocket did not');
+    ws.close();
+    assert.ok(await eventually(() => state('idle') === 'stopped', 5000), 'it stops once the WebSocket closed');
   });
 
   it('stops in steps: a sidecar ignoring stdin close and SIGTERM gets SIGKILL', async () => {

@@ -22,8 +22,12 @@ export function proxyHttp(req: IncomingMessage, res: ServerResponse, mount: Side
     clientAddress: req.socket.remoteAddress ?? '',
     proto: (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http',
   });
-  // undici frames a streamed body itself (chunked when its length is unknown) and refuses the field.
-  delete headers['transfer-encoding'];
+  // undici frames a streamed body itself (chunked when its length is unknown) and refuses the field; an
+  // `Expect: 100-continue` was answered by the hub's server already (undici refuses it too).
+  for (const name of Object.keys(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'transfer-encoding' || lower === 'expect') delete headers[name];
+  }
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   let abort: ((error?: Error) => void) | undefined;
   let resume: (() => void) | undefined;
