@@ -54,7 +54,9 @@ async function main(): Promise<void> {
     const stateDir = join(tmp, 'direct');
     mkdirSync(stateDir);
     const directPort = await freePort();
-    const sidecar = spawn(process.execPath, [join(FIXTURE, 'server.mjs')], { env: { ...process.env, PORT: String(directPort), OUTBOARD_SIDECAR_SECRET: SECRET, OUTBOARD_EXTENSION_STATE_DIR: stateDir }, stdio: ['pipe', 'ignore', 'inherit'] });
+    // Launched as the hub launches its own (a session and process group of its own: with the kernel's
+    // autogroup scheduling that decides its share of the CPU), so direct and proxied runs compare alike.
+    const sidecar = spawn(process.execPath, [join(FIXTURE, 'server.mjs')], { env: { ...process.env, PORT: String(directPort), OUTBOARD_SIDECAR_SECRET: SECRET, OUTBOARD_EXTENSION_STATE_DIR: stateDir }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     children.push(sidecar);
     await waitUntilAnswers(directPort, '/health', { 'x-outboard-sidecar-secret': SECRET });
     const serve = async (kind: string, arg: string): Promise<number> => {
