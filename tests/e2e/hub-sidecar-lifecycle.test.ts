@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { alive, eventually, fetchText, recordedRequests, sidecarHome, startSidecarHub, type SidecarHub } from './hub-sidecar-home.js';
+import { alive, eventually, fetchText, recordedRequests, sidecarFixture, sidecarHome, startSidecarHub, type SidecarHub } from './hub-sidecar-home.js';
 import { runCli } from './lib/fixture-home.js';
 
 const SECRET_HEADER = 'x-outboard-sidecar-secret';
@@ -15,7 +15,7 @@ describe('sidecar lifecycle', () => {
   let hub: SidecarHub;
   before(async () => {
     home = sidecarHome(['recorder', 'unhealthy', 'exit', 'early-exit', 'stubborn', 'idle', 'idle-twin', 'crashy']);
-    hub = await startSidecarHub(home.home, { healthTimeoutMs: 1500, stopStepMs: 300, approvalSweepMs: 100, backoffInitialMs: 60_000 });
+    hub = await startSidecarHub(home.home, { healthTimeoutMs: 1500, stopStepMs: 300, approvalSweepMs: 100, rediscoverySweepMs: 100, backoffInitialMs: 60_000 });
   });
   after(async () => {
     await hub.close();
@@ -152,5 +152,15 @@ describe('sidecar lifecycle', () => {
     const res = await fetchText(hub.url('recorder', '/pids'));
     assert.equal(res.status, 404);
     assert.match(JSON.parse(res.body).error, /extension recorder is disabled/);
+  });
+
+  it('removing the extension (unlinking its dev path) stops its running sidecar', async () => {
+    const { pid } = JSON.parse((await fetchText(hub.url('crashy', '/pids'))).body) as { pid: number };
+    const unlinked = runCli(['extensions', 'unlink', sidecarFixture('crashy')], { home: home.home });
+    assert.equal(unlinked.code, 0, unlinked.stderr);
+    assert.ok(await eventually(() => !alive(pid), 3000), 'the sweep stopped it');
+    const res = await fetchText(hub.url('crashy', '/pids'));
+    assert.equal(res.status, 404);
+    assert.match(JSON.parse(res.body).error, /no installed extension is called "crashy"/);
   });
 });

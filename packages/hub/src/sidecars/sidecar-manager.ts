@@ -21,7 +21,7 @@ export interface SidecarManagerOptions extends Partial<SidecarLifecycle> {
   watchdog?: GroupWatchdog;
   /** How often running sidecars are checked against fresh approvals, in ms. Default 5000. */
   approvalSweepMs?: number;
-  /** How often that check also rediscovers extensions (a removed or changed package), in ms. Default 60000. */
+  /** How often that check also rediscovers extensions (a removed, unlinked or changed package), in ms. Default 15000. */
   rediscoverySweepMs?: number;
   /** A request for a name cached discovery does not serve rediscovers at most this often, in ms. Default 2000. */
   rediscoverMinIntervalMs?: number;
