@@ -17,4 +17,6 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   logLevel: 'warning',
+  // CommonJS packages the hub loads (lazily): left to Node's own loader, which an ESM bundle's require() shim is not.
+  external: ['undici', 'ws'],
 });
