@@ -5,7 +5,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sidecarFixture, sidecarHome } from './hub-sidecar-home.js';
-import { runCli, runCliJson, writeFiles } from './lib/fixture-home.js';
+import { REPO_ROOT, runCli, runCliJson, writeFiles } from './lib/fixture-home.js';
 
 describe('outboard extensions sidecar', () => {
   let home: { home: string; cleanup(): void };
@@ -31,6 +31,13 @@ describe('outboard extensions sidecar', () => {
     assert.equal(json.env['OUTBOARD_EXTENSION_CONFIG'], json['configFile']);
     assert.equal(json.env['PORT'], undefined);
     assert.equal(json.env['OUTBOARD_SIDECAR_SECRET'], undefined);
+  });
+
+  it('works from the bundled CLI too (the hub\'s CommonJS dependencies stay outside the bundle)', () => {
+    const bundle = join(REPO_ROOT, 'packages', 'cli', 'dist', 'bundle', 'main.js');
+    const r = runCli(['extensions', 'sidecar', 'recorder', '--json'], { home: home.home, main: bundle });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal((JSON.parse(r.stdout) as { name: string }).name, 'recorder');
   });
 
   it('writes the user config section alone to sidecar-config.json, even from inside a project', () => {
