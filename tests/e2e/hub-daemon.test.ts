@@ -4,12 +4,13 @@
 // hub leaving no peer after 2 s.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync, realpathSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT, runCli, runCliJson, tempDir, writeFiles } from './lib/fixture-home.js';
+import { CLI_MAIN, REPO_ROOT, runCli, runCliJson, tempDir, writeFiles } from './lib/fixture-home.js';
 import { CliJob, isRunning, waitFor } from './actions-home.js';
 import type { ActionsHome } from './actions-home.js';
 
@@ -128,8 +129,23 @@ describe('outboard hub start, status, stop', { timeout: 120_000 }, () => {
     }
   });
 
+  it('two starts at once: one hub; the other start says it runs', async () => {
+    cli(['hub', 'stop']);
+    const run = () =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [CLI_MAIN, 'hub', 'start', '--port', '0'], { cwd: h.root, env: { ...process.env, ...h.env, OUTBOARD_HOME: h.home, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+        child.on('exit', (code) => resolve({ code, stderr }));
+      });
+    const both = await Promise.all([run(), run()]);
+    assert.deepEqual(both.map((r) => r.code).sort(), [0, 1], JSON.stringify(both));
+    assert.match(both.find((r) => r.code === 1)?.stderr ?? '', /a hub already serves this home/);
+    await waitFor('the onStartup peer of the one hub', () => startedPids(h).length === 2);
+  });
+
   it('stop stops the peers and removes hub.json; stop again is not an error', async () => {
-    const peer = startedPids(h)[0] as number;
+    const peer = startedPids(h)[1] as number;
     const stopped = cli(['hub', 'stop']);
     assert.equal(stopped.code, 0, stopped.stderr);
     assert.match(stopped.stdout, /Stopped the hub/);
@@ -155,6 +171,21 @@ describe('outboard hub start, status, stop', { timeout: 120_000 }, () => {
     }
   });
 
+  it('hub.json naming a live process that is not a hub (its pid reused): stale, and never signalled', async () => {
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(h.home, 'hub.json'), JSON.stringify({ pid: other.pid, port: 1, url: 'http://127.0.0.1:1/' }));
+      assert.match(cli(['hub', 'status']).stdout, /which is gone/);
+      const stop = cli(['hub', 'stop']);
+      assert.equal(stop.code, 0, stop.stderr);
+      assert.match(stop.stdout, /removed a stale hub\.json/);
+      assert.ok(isRunning(other.pid as number), 'the other process was not signalled');
+      assert.equal(existsSync(join(h.home, 'hub.json')), false);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
   it('a stale hub.json is reported and replaced; kill -9 of the hub leaves no peer after 2 s', async () => {
     writeFileSync(join(h.home, 'hub.json'), JSON.stringify({ pid: 999_999_9, port: 1, url: 'http://127.0.0.1:1/' }));
     const stale = cli(['hub', 'status']);
@@ -163,8 +194,8 @@ describe('outboard hub start, status, stop', { timeout: 120_000 }, () => {
     const started = cli(['hub', 'start', '--port', '0']);
     assert.equal(started.code, 0, started.stderr);
     assert.match(started.stderr, /Removed a stale hub\.json/);
-    await waitFor('the onStartup peer of the new hub', () => startedPids(h).length === 2);
-    const peer = startedPids(h)[1] as number;
+    await waitFor('the onStartup peer of the new hub', () => startedPids(h).length === 3);
+    const peer = startedPids(h)[2] as number;
     const hub = hubJson(h).pid;
     process.kill(hub, 'SIGKILL');
     const killedAt = Date.now();
@@ -175,7 +206,6 @@ describe('outboard hub start, status, stop', { timeout: 120_000 }, () => {
     // Without a hub, actions run in a private peer again.
     const privately = cli(['actions', 'run', 'demo.hello']);
     assert.equal(privately.code, 0, privately.stderr);
-    assert.equal(startedPids(h).length, 3);
-    void realpathSync;
+    assert.equal(startedPids(h).length, 4);
   });
 });

@@ -91,3 +91,30 @@ describe('outboard actions run without --project', { timeout: 40_000 }, () => {
     }
   });
 });
+
+describe('outboard actions run of a project-only action without --project', { timeout: 40_000 }, () => {
+  let tmp: { path: string; cleanup(): void };
+  let home: string;
+  before(() => {
+    tmp = tempDir('outboard-projonly-');
+    home = join(tmp.path, 'home');
+    writeFiles(join(home, 'extensions', 'node_modules', 'outboard-ext-pj'), {
+      'package.json': {
+        name: 'outboard-ext-pj',
+        version: '1.0.0',
+        engines: { outboard: '*' },
+        outboard: { extension: { apiVersion: 1, name: 'pj', peer: { exec: ['node', './peer.mjs'] }, contributes: { actions: [{ id: 'pj.build', title: 'Build', targets: ['project'] }] }, capabilities: { required: ['ui.action.contribute'], optional: [] } } },
+      },
+      'peer.mjs': 'process.exit(1);\n',
+    });
+    const r = runCli(['extensions', 'enable', 'pj', '--yes'], { home, cwd: tmp.path });
+    assert.equal(r.code, 0, r.stderr);
+  });
+  after(() => tmp.cleanup());
+
+  it('outside every registered project: refused, naming `projects add .`, before any peer starts', () => {
+    const r = runCli(['actions', 'run', 'pj.build'], { home, cwd: tmp.path });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^error: this action runs on a project, and no registered project contains .* — register it with `outboard projects add \.`, or pass --project <id>/m);
+  });
+});

@@ -51,6 +51,8 @@ describe('hub security matrix', { timeout: 60_000 }, () => {
     await refused(401, 'GET', `/api/hub/projects?token=${token}`, {});
     await refused(401, 'GET', `/x/web/?token=${token}`, {});
     await refused(401, 'GET', '/?token=wrong', {});
+    // The one-time visit is a GET: a POST carrying the token in its query is just unauthenticated.
+    await refused(401, 'POST', `/?token=${token}`, {});
   });
 
   it('a foreign Host (DNS rebinding), another port, an extension origin that is not enabled', async () => {

@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { OutboardError } from '@outboard/host/errors';
+import type { HubStatus } from '@outboard/hub';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { UsageError } from '../errors/cli-errors.js';
@@ -13,20 +16,32 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const hub = await import('@outboard/hub');
   const port = parsePort(opts.string('port'), hub.DEFAULT_HUB_PORT);
   const home = ctx.host().home;
-  const status = await hub.hubStatus(home);
-  if (status.state === 'running') {
-    throw new OutboardError('HUB_ALREADY_RUNNING', `a hub already serves this home at ${status.url} (pid ${status.pid}${status.answering ? '' : ', not answering'})`, { hint: `use it, or stop it first with \`${ctx.cmd} hub stop\`` });
+  if (opts.flag('foreground')) {
+    checkNoHub(ctx, hub, await hub.hubStatus(home));
+    return foreground(ctx, hub, port);
   }
-  if (status.state === 'stale' && hub.clearStaleHubState(home)) {
-    ctx.printError(t`Removed a stale hub.json (its hub, pid ${String(status.pid)}, is gone).`);
-  }
-  if (opts.flag('foreground')) return foreground(ctx, hub, port);
   const bin = ctx.host().identity.binPath;
   if (!bin) throw new OutboardError('HUB_START_FAILED', 'this host names no CLI entry (identity.binPath) to run the hub with', { hint: `run it in this terminal with \`${ctx.cmd} hub start --foreground\`` });
-  const state = await hub.spawnHubDaemon({ home, bin, args: ['hub', 'start', '--foreground', '--port', String(port)], env: ctx.io.env, hostId: ctx.cmd });
+  mkdirSync(home, { recursive: true });
+  // Two starts at once: the second waits for the first, then finds its hub running.
+  const { withFileLock } = await import('@outboard/host/store');
+  const state = await withFileLock(join(home, 'hub-start'), async () => {
+    checkNoHub(ctx, hub, await hub.hubStatus(home));
+    return hub.spawnHubDaemon({ home, bin, args: ['hub', 'start', '--foreground', '--port', String(port)], env: ctx.io.env, hostId: ctx.cmd });
+  }, { timeoutMs: 30_000 });
   ctx.print(t`Hub running at ${state.url} (pid ${String(state.pid)}); log: ${hub.hubLogFile(home)}`);
   printSignIn(ctx, state.url);
   return 0;
+}
+
+/** Refuses when a hub runs; removes a stale hub.json, saying so. */
+function checkNoHub(ctx: CliContext, hub: typeof import('@outboard/hub'), status: HubStatus): void {
+  if (status.state === 'running') {
+    throw new OutboardError('HUB_ALREADY_RUNNING', `a hub already serves this home at ${status.url} (pid ${status.pid}${status.answering ? '' : ', not answering'})`, { hint: `use it, or stop it first with \`${ctx.cmd} hub stop\`` });
+  }
+  if (status.state === 'stale' && hub.clearStaleHubState(ctx.host().home)) {
+    ctx.printError(t`Removed a stale hub.json (its hub, pid ${String(status.pid)}, is gone).`);
+  }
 }
 
 async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), port: number): Promise<number> {
@@ -35,8 +50,10 @@ async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), 
   ctx.print(t`Hub running at ${running.url} (pid ${String(process.pid)}); Ctrl+C stops it.`);
   // Only to a person at a terminal: the daemon's output goes to a log, and the token is never logged.
   if (ctx.printer.interactive) printSignIn(ctx, running.url);
+  // Handlers stay installed while stopping: Ctrl+C reaches the whole process group (a wrapper such as npm
+  // start may forward it once more), and a second signal must not kill the hub half-way through its stop.
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, () => resolve(s));
+    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, () => resolve(s));
   });
   await running.stop(`received ${signal}`);
   return 0;

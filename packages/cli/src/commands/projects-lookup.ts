@@ -2,7 +2,6 @@ import { realpathSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { ProjectRecord, ProjectStore } from '@outboard/host';
 import { isServiceError } from '@outboard/host';
-import type { OutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError } from '../errors/cli-errors.js';
 
@@ -38,5 +37,5 @@ export function projectRefusal(error: unknown): unknown {
   if (!isServiceError(error)) return error;
   // The store's messages end with their fix ("Choose another id..."): it is the hint.
   const [message, ...fix] = error.message.split(/(?<=\.) (?=[A-Z])/);
-  return cliError('PROJECT_INVALID', (message ?? error.message).replace(/\.$/, ''), fix.length ? fix.join(' ').replace(/\.$/, '') : undefined) satisfies OutboardError;
+  return cliError('PROJECT_INVALID', (message ?? error.message).replace(/\.$/, ''), fix.length ? fix.join(' ').replace(/\.$/, '') : undefined);
 }

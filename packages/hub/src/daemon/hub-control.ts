@@ -5,7 +5,7 @@ import { OutboardError } from '@outboard/host';
 import { unlinkQuietly } from '@outboard/host/store';
 import { hubTokenFile, readHubToken } from '@outboard/host/run';
 import { HUB_API_VERSION } from '../api/api-version.js';
-import { hubRecord, hubStateFile, isRunning, type HubState } from './hub-state.js';
+import { hubRecord, hubStateFile, isRunning, looksLikeHub, type HubState } from './hub-state.js';
 
 /** How long `hub start` waits for the daemon to answer, and `hub stop` for it to exit, in ms. */
 const START_WAIT_MS = 15_000;
@@ -40,13 +40,16 @@ export async function hubStatus(home: string): Promise<HubStatus> {
   if (!record) return { state: 'stopped' };
   const { state, alive } = record;
   if (!alive) return { state: 'stale', pid: state.pid, url: state.url };
-  return { state: 'running', ...state, answering: await probeHub(state.url, readHubToken(hubTokenFile(home))) };
+  const answering = await probeHub(state.url, readHubToken(hubTokenFile(home)));
+  // A silent process that is not a hub got the dead hub's pid: the record is stale.
+  if (!answering && !looksLikeHub(state.pid)) return { state: 'stale', pid: state.pid, url: state.url };
+  return { state: 'running', ...state, answering };
 }
 
-/** Removes a stale hub.json (its pid is gone); true when one was removed. */
+/** Removes a stale hub.json (its pid is gone, or is not a hub's); true when one was removed. */
 export function clearStaleHubState(home: string): boolean {
   const record = hubRecord(home);
-  if (!record || record.alive) return false;
+  if (!record || (record.alive && looksLikeHub(record.state.pid))) return false;
   return unlinkQuietly(hubStateFile(home));
 }
 
@@ -113,7 +116,8 @@ export async function stopHubDaemon(home: string): Promise<{ outcome: 'stopped' 
   const record = hubRecord(home);
   if (!record) return { outcome: 'none' };
   const { pid } = record.state;
-  if (!record.alive) {
+  // Never signal a process that is not the hub (its pid reused after the hub died).
+  if (!record.alive || (!looksLikeHub(pid) && !(await probeHub(record.state.url, readHubToken(hubTokenFile(home)))))) {
     unlinkQuietly(hubStateFile(home));
     return { outcome: 'stale', pid };
   }

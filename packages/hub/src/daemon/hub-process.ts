@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { parse } from 'node:path';
 import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host';
 import type { CreateHostOptions, GroupWatchdog, Host, PeerManager } from '@outboard/host';
 import { ensureHubToken } from '../auth/hub-token.js';
@@ -48,7 +49,8 @@ export interface RunningHub {
  */
 export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const log = options.log ?? (() => undefined);
-  const host = createHost({ ...options.host, cwd: options.host.home ?? process.cwd() });
+  // The hub serves no project: its host looks for none (the filesystem root holds no project's files).
+  const host = createHost({ ...options.host, cwd: parse(process.cwd()).root });
   mkdirSync(host.home, { recursive: true, mode: 0o700 });
   const token = ensureHubToken(host.home);
   const watchdog = new ProcessGroupWatchdog();

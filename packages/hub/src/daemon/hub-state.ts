@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isProcessAlive, unlinkQuietly, writeFileAtomic } from '@outboard/host/store';
 
@@ -32,10 +32,25 @@ export function readHubState(home: string): HubState | undefined {
   return readBoundedHubState(hubStateFile(home));
 }
 
-/** The record and whether its process still exists: `stale` when hub.json names a pid that is gone. */
+/** The record and whether its process still runs (see {@link isRunning}). */
 export function hubRecord(home: string): { state: HubState; alive: boolean } | undefined {
   const state = readHubState(home);
   return state && { state, alive: isRunning(state.pid) };
+}
+
+/**
+ * Whether the command line of `pid` is the CLI's hub (`… hub start --foreground …`), to tell a hub from a
+ * process that got its pid after it died; true where /proc cannot tell (another platform).
+ */
+export function looksLikeHub(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const at = args.indexOf('hub');
+    return at !== -1 && args[at + 1] === 'start' && args.includes('--foreground');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT' || !existsSync('/proc/self');
+  }
 }
 
 /** Whether `pid` runs: it exists and is not a zombie (a dead hub nobody has reaped yet counts as gone). */

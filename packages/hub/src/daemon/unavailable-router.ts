@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { SidecarMount, SidecarRouter } from '../server/sidecar-router.js';
+import { HUB_API_VERSION } from '../api/api-version.js';
 
 /** The router of a hub started without sidecar support: every mount answers 503 saying so. */
 export class UnavailableSidecarRouter implements SidecarRouter {
   handleRequest(req: IncomingMessage, res: ServerResponse, mount: SidecarMount): void {
     req.resume();
-    const body = JSON.stringify({ apiVersion: 1, error: `the sidecar of ${mount.name} cannot run: this hub has no sidecar support` });
+    const body = JSON.stringify({ apiVersion: HUB_API_VERSION, error: `the sidecar of ${mount.name} cannot run: this hub has no sidecar support` });
     res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   }

@@ -47,8 +47,8 @@ export async function admit(ctx: HubContext, req: IncomingMessage, upgrade: bool
   const target = parseRequestTarget(req.url);
   if ('refused' in target) return { status: 400, error: `bad request path: ${target.refused}` };
   const { path, query } = target;
-  if (origin.kind === 'sidecar' && path === sessionPath(hostId) && !upgrade) return redeemSession(ctx, origin.name, query);
-  if (origin.kind === 'hub' && path === '/' && !upgrade && new URLSearchParams(query).has('token')) return tokenVisit(ctx, query);
+  if (origin.kind === 'sidecar' && path === sessionPath(hostId) && !upgrade && req.method === 'GET') return redeemSession(ctx, origin.name, query);
+  if (origin.kind === 'hub' && path === '/' && !upgrade && req.method === 'GET' && new URLSearchParams(query).has('token')) return tokenVisit(ctx, query);
   if (!isAuthenticated({ headers: req.headers, origin, hostId, token: ctx.token, sessions: ctx.sessions })) {
     return { status: 401, error: `missing or wrong token: send the X-${hostId[0]?.toUpperCase()}${hostId.slice(1)}-Token header (or Authorization: Bearer), or open the URL \`${hostId} hub start\` printed once in this browser` };
   }
