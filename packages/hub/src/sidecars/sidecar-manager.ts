@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
+import type { ExtensionRecord } from '@outboard/host';
 import { ProcessGroupWatchdog, type Disposable, type GroupWatchdog } from '@outboard/host';
 import { answerError, answerErrorOnSocket } from '../proxy/error-answer.js';
 import { proxyHttp } from '../proxy/proxy-http.js';
@@ -40,6 +41,8 @@ export class SidecarManager implements SidecarRouter, Disposable {
   private readonly ownWatchdog: ProcessGroupWatchdog | undefined;
   private readonly names: ProxyNames;
   private readonly supervisors = new Map<string, SidecarSupervisor>();
+  /** The record each name was last served from; forgotten whenever discovery is refreshed or the name refused. */
+  private readonly served = new Map<string, ExtensionRecord>();
   private readonly sweep: NodeJS.Timeout;
   private readonly rediscoverMinIntervalMs: number;
   private readonly rediscoverySweepMs: number;
@@ -49,7 +52,11 @@ export class SidecarManager implements SidecarRouter, Disposable {
 
   constructor(options: SidecarManagerOptions) {
     const { host, watchdog, approvalSweepMs, rediscoverySweepMs, rediscoverMinIntervalMs, ...lifecycle } = options;
-    this.host = host;
+    // Refreshing discovery (ours: a sweep, an unknown name) forgets the records requests were served from.
+    this.host = { identity: host.identity, home: host.home, approvals: host.approvals, findExtension: (name) => host.findExtension(name), planLaunch: (ext, kind, opts) => host.planLaunch(ext, kind, opts), refresh: () => {
+      this.served.clear();
+      host.refresh();
+    } };
     this.lifecycle = resolveLifecycle(lifecycle);
     this.ownWatchdog = watchdog ? undefined : new ProcessGroupWatchdog();
     this.watchdog = watchdog ?? (this.ownWatchdog as ProcessGroupWatchdog);
@@ -61,6 +68,13 @@ export class SidecarManager implements SidecarRouter, Disposable {
   }
 
   handleRequest(req: IncomingMessage, res: ServerResponse, mount: SidecarMount): void {
+    // The common case, without a promise: a running sidecar of a record served before, approval read fresh.
+    const ready = this.ready(mount.name);
+    if (ready) {
+      res.once('close', ready.supervisor.begin());
+      proxyHttp(req, res, mount, ready.target, this.names);
+      return;
+    }
     void this.serve(mount, (error) => answerError(res, error.status, error.message, error.retryAfterSeconds), (target, supervisor) => {
       const end = supervisor.begin();
       res.once('close', end);
@@ -112,7 +126,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
     let supervisor: SidecarSupervisor | undefined;
     let end: (() => void) | undefined;
     try {
-      await findServedSidecar(this.host, mount.name, () => this.mayRediscover());
+      this.served.set(mount.name, await findServedSidecar(this.host, mount.name, () => this.mayRediscover()));
       supervisor = this.supervisorFor(mount.name);
       // Counted from here, so a sidecar never goes idle under a request waiting for it.
       end = supervisor.begin();
@@ -121,12 +135,22 @@ export class SidecarManager implements SidecarRouter, Disposable {
       forward(target, supervisor);
     } catch (error) {
       const refusal = asSidecarError(error);
+      this.served.delete(mount.name);
       // A name no longer served (disabled, removed) stops at once what still runs.
       if (refusal.code !== 'SIDECAR_UNAVAILABLE') void this.supervisors.get(mount.name)?.stop(`no longer served: ${refusal.message}`);
       refuse(refusal);
     } finally {
       end?.();
     }
+  }
+
+  /** The target of a running sidecar whose last served record the fresh approval still covers, else undefined (the full path decides). */
+  private ready(name: string): { target: ProxyTarget; supervisor: SidecarSupervisor } | undefined {
+    const ext = this.served.get(name);
+    const supervisor = this.supervisors.get(name);
+    const target = supervisor?.ready;
+    if (!ext || !supervisor || !target || sidecarRefusal(this.host, ext)) return undefined;
+    return { target, supervisor };
   }
 
   private supervisorFor(name: string): SidecarSupervisor {

@@ -70,6 +70,12 @@ export class SidecarSupervisor {
     return this.run !== undefined || this.pending !== undefined;
   }
 
+  /** The running sidecar's target, when one runs and is not being stopped (what {@link acquire} would return at once). */
+  get ready(): ProxyTarget | undefined {
+    const run = this.run;
+    return run && !this.stopping && !run.stopping && !run.process.hasExited ? run : undefined;
+  }
+
   /** Counts a request or an open WebSocket until the returned function is called (once): no idle stop meanwhile. */
   begin(): () => void {
     this.active++;
