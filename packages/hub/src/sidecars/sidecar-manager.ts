@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ExtensionRecord } from '@outboard/host';
-import { ProcessGroupWatchdog, type Disposable, type GroupWatchdog } from '@outboard/host';
+import { ProcessGroupWatchdog, TurnMemo, type Disposable, type GroupWatchdog } from '@outboard/host';
 import { answerError, answerErrorOnSocket } from '../proxy/error-answer.js';
 import { proxyHttp } from '../proxy/proxy-http.js';
 import { proxyNames, type ProxyNames, type ProxyTarget } from '../proxy/proxy-target.js';
@@ -43,6 +43,8 @@ export class SidecarManager implements SidecarRouter, Disposable {
   private readonly supervisors = new Map<string, SidecarSupervisor>();
   /** The record each name was last served from; forgotten whenever discovery is refreshed or the name refused. */
   private readonly served = new Map<string, ExtensionRecord>();
+  /** Whether a served record still passes the checks (approval read fresh): once per name and event-loop turn, as peers' grants. */
+  private readonly stillServed = new TurnMemo<string, boolean>();
   private readonly sweep: NodeJS.Timeout;
   private readonly rediscoverMinIntervalMs: number;
   private readonly rediscoverySweepMs: number;
@@ -149,7 +151,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
     const ext = this.served.get(name);
     const supervisor = this.supervisors.get(name);
     const target = supervisor?.ready;
-    if (!ext || !supervisor || !target || sidecarRefusal(this.host, ext)) return undefined;
+    if (!ext || !supervisor || !target || !this.stillServed.get(name, () => sidecarRefusal(this.host, ext) === undefined)) return undefined;
     return { target, supervisor };
   }
 

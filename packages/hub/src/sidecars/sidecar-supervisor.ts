@@ -50,6 +50,8 @@ export class SidecarSupervisor {
   private stopping: Promise<unknown> | undefined;
   private active = 0;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** When the last request or WebSocket ended (or the sidecar became running with none). */
+  private idleSince = Date.now();
   private lastError: string | null = null;
   private readonly crashes: CrashBackoff;
 
@@ -79,13 +81,15 @@ export class SidecarSupervisor {
   /** Counts a request or an open WebSocket until the returned function is called (once): no idle stop meanwhile. */
   begin(): () => void {
     this.active++;
-    this.clearIdle();
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
       this.active--;
-      if (this.active === 0) this.armIdle();
+      if (this.active === 0) {
+        this.idleSince = Date.now();
+        this.armIdle();
+      }
     };
   }
 
@@ -205,7 +209,10 @@ export class SidecarSupervisor {
       if (run.stopping || this.run !== run) return;
       void this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(exit)} while running`);
     });
-    if (this.active === 0) this.armIdle();
+    if (this.active === 0) {
+      this.idleSince = Date.now();
+      this.armIdle();
+    }
     return run;
   }
 
@@ -224,15 +231,27 @@ export class SidecarSupervisor {
     return new SidecarError('SIDECAR_UNAVAILABLE', `${message}; see its log: ${this.deps.logFile}`, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
   }
 
+  /**
+   * One timer per idle period, not one per request: when it fires it stops the sidecar if nothing was active
+   * since `idleSince` for the whole idle time, else it is set again for what is left.
+   */
   private armIdle(): void {
-    this.clearIdle();
     const run = this.run;
-    if (!run || this.active > 0) return;
+    if (!run || this.idleTimer) return;
     const minutes = run.launch.idleStopMinutes;
-    this.idleTimer = setTimeout(() => {
+    const idleMs = minutes * this.deps.options.msPerMinute;
+    const check = (): void => {
       this.idleTimer = undefined;
-      if (this.active === 0 && this.run === run) void this.stop(`no request and no open WebSocket for ${minutes} minutes`);
-    }, minutes * this.deps.options.msPerMinute);
+      if (this.run !== run || this.active > 0) return; // the next end() arms it again
+      const left = this.idleSince + idleMs - Date.now();
+      if (left > 0) {
+        this.idleTimer = setTimeout(check, left);
+        this.idleTimer.unref();
+        return;
+      }
+      void this.stop(`no request and no open WebSocket for ${minutes} minutes`);
+    };
+    this.idleTimer = setTimeout(check, Math.max(0, this.idleSince + idleMs - Date.now()));
     this.idleTimer.unref();
   }
 
