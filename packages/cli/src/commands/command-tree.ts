@@ -38,6 +38,7 @@ const EXTENSIONS: CommandSpec = {
     },
     { name: 'link', summary: 'Use an extension from a folder (dev source)', args: '<path>', minPositionals: 1, missing: 'the folder to link', load: () => import('./extensions-link.js') },
     { name: 'unlink', summary: 'Stop using a dev path', args: '<path>', minPositionals: 1, missing: 'the folder to unlink', load: () => import('./extensions-unlink.js') },
+    { name: 'sidecar', summary: 'The launch plan the hub runs for its sidecar (checks included)', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-sidecar.js') },
     {
       name: 'create',
       summary: 'Write a new extension package: a command, or a peer and/or a sidecar',
