@@ -46,4 +46,10 @@ describe('the docs stand alone', () => {
     }
     assert.deepEqual(broken, []);
   });
+
+  it('the README links every page of docs/', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const pages = readdirSync(join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md'));
+    assert.deepEqual(pages.filter((page) => !readme.includes(`](docs/${page})`)), []);
+  });
 });
