@@ -76,6 +76,23 @@ describe('outboard extensions create', { timeout: 120_000 }, () => {
     assert.equal(own.status, 0, `${own.stdout}\n${own.stderr}`);
   });
 
+  it('the sidecar is served by a real hub at /x/<name>/', async () => {
+    const started = cli('hub', 'start', '--port', '0');
+    assert.equal(started.code, 0, started.stderr);
+    try {
+      const status = runCliJson<{ state: string; url: string }>(['hub', 'status', '--json'], { home, cwd: work });
+      assert.equal(status.json.state, 'running', JSON.stringify(status.json));
+      const token = readFileSync(join(home, 'token'), 'utf8').trim();
+      const page = await fetch(new URL('/x/pager/', status.json.url), { headers: { 'x-outboard-token': token } });
+      const body = await page.text();
+      assert.equal(page.status, 200, body);
+      assert.match(body, /Hello from pager/);
+    } finally {
+      const stopped = cli('hub', 'stop');
+      assert.equal(stopped.code, 0, stopped.stderr);
+    }
+  });
+
   it('refuses names the manifest refuses (slug, reserved word, built-in command) with the fix, writing nothing', () => {
     for (const [name, reason] of [
       ['Bad', /must match/],
