@@ -19,7 +19,7 @@ if (secret.length === 0 || !process.env.PORT) {
 }
 
 function authorised(req) {
-  const given = Buffer.from(String(req.headers['x-outboard-sidecar-secret'] ?? ''));
+  const given = Buffer.from(String(req.headers['x-${o.hostId}-sidecar-secret'] ?? ''));
   return given.length === secret.length && timingSafeEqual(given, secret);
 }
 
@@ -73,10 +73,10 @@ test('serves its page only to requests with the secret', async () => {
   try {
     const url = \`http://127.0.0.1:\${port}/\`;
     assert.equal((await fetchUntilUp(url, {})).status, 403);
-    const page = await fetch(url, { headers: { 'x-outboard-sidecar-secret': 's3cret' } });
+    const page = await fetch(url, { headers: { 'x-${o.hostId}-sidecar-secret': 's3cret' } });
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Hello from ${o.name}/);
-    assert.equal((await fetch(url, { headers: { 'x-outboard-sidecar-secret': 'wrong!' } })).status, 403);
+    assert.equal((await fetch(url, { headers: { 'x-${o.hostId}-sidecar-secret': 'wrong!' } })).status, 403);
   } finally {
     sidecar.stdin.end();
   }
