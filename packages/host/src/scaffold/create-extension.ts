@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ManifestContext } from '@outboard/manifest';
 import { SUPPORTED_API_VERSIONS, formatProblem } from '@outboard/manifest';
@@ -60,32 +60,39 @@ export async function createExtension(input: CreateExtensionInput): Promise<Crea
     // Any other problem is a fault of the templates, not of the user's input.
     throw new Error(`the scaffold's own manifest is ${result.kind}: ${problems.map(formatProblem).join('; ')}`);
   }
-  refuseUsedFolder(input.dir);
+  const existed = refuseUsedFolder(input.dir);
   const files = scaffoldFiles(options);
+  const written: string[] = [];
   try {
     for (const file of files) {
       const path = join(input.dir, file.path);
       mkdirSync(dirname(path), { recursive: true });
       // 'wx': never overwrite a file that appeared since the folder was checked.
       writeFileSync(path, file.content, { flag: 'wx', mode: file.executable ? 0o755 : 0o644 });
+      written.push(path);
     }
   } catch (error) {
+    // Leave no half package behind: the folder if this call made it, else only the files it wrote.
+    if (existed) for (const path of written) rmSync(path, { force: true });
+    else rmSync(input.dir, { recursive: true, force: true });
     const reason = error instanceof Error ? error.message : String(error);
-    throw new OutboardError('SCAFFOLD_WRITE_FAILED', `could not write the extension into ${input.dir}: ${reason}`, { cause: error });
+    throw new OutboardError('SCAFFOLD_WRITE_FAILED', `could not write the extension into ${input.dir}: ${reason}; nothing was left behind`, { cause: error });
   }
   return { dir: input.dir, files: files.map((f) => f.path) };
 }
 
-function refuseUsedFolder(dir: string): void {
+/** Throws unless `dir` is absent or an empty folder; returns whether it exists. */
+function refuseUsedFolder(dir: string): boolean {
   let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw new OutboardError('SCAFFOLD_WRITE_FAILED', `cannot use ${dir}: ${(error as Error).message}`, { cause: error });
   }
   if (!isDir) throw new OutboardError('SCAFFOLD_TARGET_NOT_EMPTY', `${dir} exists and is not a folder`, { hint: 'choose another name, or another folder with --dir <path>' });
   if (readdirSync(dir).length > 0) {
     throw new OutboardError('SCAFFOLD_TARGET_NOT_EMPTY', `${dir} already exists and is not empty; nothing was written`, { hint: 'choose another name, or an empty or new folder with --dir <path>' });
   }
+  return true;
 }

@@ -64,7 +64,7 @@ export function scaffoldFiles(o: ScaffoldOptions): ScaffoldFile[] {
   ];
 }
 
-// This host version and later ones of the same major (before 1.0, of the same 0.x line as well as later 0.x).
+// This host version and every later one before the next major.
 function engineRange(version: string): string {
   const [major = 0, minor = 0] = (/^(\d+)\.(\d+)/.exec(version) ?? []).slice(1).map(Number);
   return `>=${major}.${minor}.0 <${major + 1}.0.0`;

@@ -66,6 +66,8 @@ describe('createExtension', () => {
       writeFileSync(join(root, 'used', 'x'), '');
       await assert.rejects(createExtension({ identity, name: 'fine', dir: join(root, 'used') }), (e: unknown) => isOutboardError(e) && e.code === 'SCAFFOLD_TARGET_NOT_EMPTY');
       assert.deepEqual(readdirSync(join(root, 'used')), ['x']);
+      // A file where a parent folder should be: the folder cannot be made.
+      await assert.rejects(createExtension({ identity, name: 'fine', dir: join(root, 'used', 'x', 'fine') }), (e: unknown) => isOutboardError(e) && e.code === 'SCAFFOLD_WRITE_FAILED');
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
