@@ -13,6 +13,8 @@ export function nodePeerFiles(o: ScaffoldOptions): ScaffoldFile[] {
       content: `// A peer is a long-lived process speaking JSON-RPC 2.0 over stdin/stdout, one JSON object per line
 // (docs/protocol.md). stdout is the wire: log with console.error only. The host starts it on the first
 // \`${o.hostId} actions run ${o.name}.hello\` and stops it when idle or when the host stops.
+// This starter answers each request as it comes and ignores cancellation and progress; docs/protocol.md
+// has the rest of the wire (\$/cancelRequest, \$/progress, the 1 MiB limit, calling the host).
 import { createInterface } from 'node:readline';
 
 const NAME = '${o.name}';

@@ -11,6 +11,8 @@ export function pythonPeerFiles(o: ScaffoldOptions): ScaffoldFile[] {
 
 JSON-RPC 2.0 over stdin/stdout, one JSON object per line (docs/protocol.md). stdout is the wire: log to
 stderr only. The host starts it on the first \`${o.hostId} actions run ${o.name}.hello\`. Exits when stdin closes.
+This starter answers requests one at a time and ignores cancellation and progress; docs/protocol.md has
+the rest of the wire.
 """
 
 import json
