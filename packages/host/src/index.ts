@@ -57,6 +57,10 @@ export { removeExtension, purgeExtensionLeftovers, NotRemovableError } from './i
 export type { RemoveExtensionResult, PurgeResult } from './install/remove-extension.js';
 export { NpmError } from './install/npm-runner.js';
 
+// Scaffolding a new extension package (`extensions create`)
+export { createExtension, MANIFEST_SCHEMA_URL } from './scaffold/index.js';
+export type { CreateExtensionInput, CreateExtensionResult } from './scaffold/index.js';
+
 // Errors: one base class, codes from one table (docs/errors.md)
 export { OutboardError, isOutboardError, ERROR_CODES, isOutboardErrorCode } from './errors/index.js';
 export type { OutboardErrorOptions, ErrorCodeInfo, OutboardErrorCode } from './errors/index.js';
