@@ -25,6 +25,8 @@ await build({
   // The sources are ESM: import.meta.url becomes the bundle's own file URL.
   define: { 'import.meta.url': '__bundle_url' },
   banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
+  // CommonJS packages the hub loads (lazily): left to Node's own loader, which a bundled copy need not be.
+  external: ['undici', 'ws'],
 });
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
 const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/cli.cjs`, 'utf8'));

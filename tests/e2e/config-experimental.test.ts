@@ -52,7 +52,7 @@ describe('experimental flags under an identity that declares some (xp)', () => {
   it('reads the user config, ignores unknown names, and lets the project override', () => {
     assert.equal(xp(['config', 'experimental.newHub', 'true', '--user']).code, 0);
     assert.equal(xp(['config', 'experimental.noSuchFlag', 'true', '--user']).code, 0);
-    let d = doctor();
+    const d = doctor();
     assert.equal(d.code, 0);
     assert.deepEqual(d.json.experimental, { newHub: true, fastScan: false });
     assert.ok(!d.json.problems.some((p) => /noSuchFlag/.test(p.message)));

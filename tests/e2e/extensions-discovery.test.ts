@@ -236,6 +236,10 @@ describe('what the newcomer tripped on', () => {
     assert.deepEqual([keys['mode']?.type, keys['mode']?.value, keys['mode']?.source], ['enum', 'fast', 'default']);
     assert.deepEqual([keys['token']?.required, keys['token']?.source], [true, 'unset']);
     assert.deepEqual(info.json.config?.missing, ['token']);
+    const text = runCli(['extensions', 'info', 'cfg'], { home, cwd: project, env: { NO_COLOR: '1' } });
+    assert.match(text.stdout, /^ {2}depth +integer +5 \(project\) +How far back to look$/m, text.stdout);
+    assert.match(text.stdout, /^ {2}token\* +string +unset +API token$/m, text.stdout);
+    assert.match(text.stdout, /missing: token — set with `outboard config extensions\.cfg\.<key> <value>`/, text.stdout);
 
     assert.equal(runCli(['extensions', 'enable', 'cfg', '--yes'], { home, cwd: project }).code, 0);
     writeFiles(home, { 'config.json': { extensions: { cfg: { token: 't', name: 7 } } } });

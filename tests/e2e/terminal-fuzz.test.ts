@@ -60,9 +60,9 @@ function hostileStrings(seed: number, count: number): string[] {
 function assertClean(output: string, what: string, options: { color: boolean; terminal?: boolean }): void {
   let rest = output;
   if (options.terminal) rest = rest.replace(/\r\n/g, '\n').replace(/\r\u001b\[2K/g, '');
-  // eslint-disable-next-line no-control-regex
+   
   if (options.color) rest = rest.replace(/\u001b\[(?:1|2|22|31|32|33|36|39)m/g, '');
-  // eslint-disable-next-line no-control-regex
+   
   const bad = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/.exec(rest);
   if (bad) {
     const at = bad.index;
@@ -157,7 +157,7 @@ for (const round of [0, 1, 2]) {
       for (const args of [['actions', 'run', 'hostile.result'], ['actions', 'run', 'hostile.table'], ['actions', 'run', 'hostile.progress'], ['actions', 'run', 'hostile.fail'], ['actions', 'run', 'hostile.crash']]) {
         const r = run(args);
         clean(args, r);
-        // eslint-disable-next-line no-control-regex
+         
         if (args[2] === 'hostile.fail') assert.match(r.stderr.replace(/\u001b\[\d+m/g, ''), /^error: hostile: action hostile\.fail failed: /m, r.stderr);
       }
       const json = run(['actions', 'run', 'hostile.result', '--json']);

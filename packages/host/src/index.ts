@@ -57,6 +57,10 @@ export { removeExtension, purgeExtensionLeftovers, NotRemovableError } from './i
 export type { RemoveExtensionResult, PurgeResult } from './install/remove-extension.js';
 export { NpmError } from './install/npm-runner.js';
 
+// Scaffolding a new extension package (`extensions create`)
+export { createExtension, MANIFEST_SCHEMA_URL } from './scaffold/index.js';
+export type { CreateExtensionInput, CreateExtensionResult } from './scaffold/index.js';
+
 // Errors: one base class, codes from one table (docs/errors.md)
 export { OutboardError, isOutboardError, ERROR_CODES, isOutboardErrorCode } from './errors/index.js';
 export type { OutboardErrorOptions, ErrorCodeInfo, OutboardErrorCode } from './errors/index.js';
@@ -76,6 +80,7 @@ export { recentPeerNotes } from './peers/peer-log.js';
 export { PeerLog } from './peers/peer-log.js';
 export type { PeerLogOptions } from './peers/peer-log.js';
 export { compareWithApproval } from './approvals/approval-compare.js';
+export { TurnMemo } from './peers/turn-budget.js';
 export { ProcessGroupWatchdog } from './process/index.js';
 export type { GroupWatchdog, ProcessGroupWatchdogOptions } from './process/index.js';
 export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';

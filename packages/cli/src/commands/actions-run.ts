@@ -1,4 +1,3 @@
-import { constants } from 'node:os';
 import type { ActionResult } from '@outboard/host';
 import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
@@ -12,9 +11,9 @@ import { projectContaining, projectStore } from './projects-lookup.js';
 import { callHub, HubRpcError, HubUnreachableError } from './hub-rpc.js';
 import type { HubEndpoint } from './hub-rpc.js';
 import type { DeclaredAction } from '@outboard/host';
+import { StopSignals } from './stop-signals.js';
 
 /** Signals that end a run the same way: cancel the action, stop the peer (its whole group), exit 128 + n. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** `<id> actions run <id> [--project <id>] [--args <json>] [--json]`. */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
@@ -36,16 +35,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     if (outcome !== undefined) return outcome;
   }
   const peers = await ctx.host().peers();
-  const controller = new AbortController();
-  let stoppedBy: (typeof STOP_SIGNALS)[number] | undefined;
-  const handlers = STOP_SIGNALS.map((signal) => {
-    const handler = () => {
-      stoppedBy ??= signal;
-      controller.abort();
-    };
-    process.on(signal, handler);
-    return () => process.off(signal, handler);
-  });
+  const stop = new StopSignals();
   try {
     const declared = await peers.declaredActions();
     const action = declared.find((a) => a.id === id);
@@ -56,7 +46,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
     try {
       const result = await peers.invokeAction(id, { ...(project ? { projectId: project } : {}), args: actionArgs }, {
-        signal: controller.signal,
+        signal: stop.signal,
         resetTimeoutOnProgress: true,
         onProgress: (value) => ctx.printer.status(ctx.err.dim(describeProgress(value))),
       });
@@ -67,9 +57,9 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     } catch (error) {
       ctx.printer.clearStatus();
       const reason = (error as { reason?: string }).reason;
-      if (stoppedBy || reason === 'cancelled' || controller.signal.aborted) {
+      if (stop.received || reason === 'cancelled' || stop.signal.aborted) {
         ctx.printError(t`Cancelled ${id}.`);
-        return 128 + constants.signals[stoppedBy ?? 'SIGINT'];
+        return stop.exitCode;
       }
       // Already shaped by the host (`<extension>: action <id> failed: ...`, its details and log): print it once.
       if (isOutboardError(error)) throw error;
@@ -85,7 +75,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       throw cliError('CLI_ACTION_FAILED', text, status?.log ? `peer log: ${status.log}` : undefined, details);
     }
   } finally {
-    for (const off of handlers) off();
+    stop.dispose();
     await peers.dispose();
   }
 }
@@ -149,28 +139,19 @@ async function runThroughHub(ctx: CliContext, opts: ParsedOptions, hub: HubEndpo
     throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
   }
   const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
-  const controller = new AbortController();
-  let stoppedBy: (typeof STOP_SIGNALS)[number] | undefined;
-  const handlers = STOP_SIGNALS.map((signal) => {
-    const handler = () => {
-      stoppedBy ??= signal;
-      controller.abort();
-    };
-    process.on(signal, handler);
-    return () => process.off(signal, handler);
-  });
+  const stop = new StopSignals();
   try {
-    const result = (await callHub(hub, 'actions.invoke', { id, ...(project ? { projectId: project } : {}), args: actionArgs }, controller.signal)) as ActionResult;
+    const result = (await callHub(hub, 'actions.invoke', { id, ...(project ? { projectId: project } : {}), args: actionArgs }, stop.signal)) as ActionResult;
     if (opts.flag('json')) ctx.printJson(result);
     else printResult(ctx, result);
     return 0;
   } catch (error) {
-    if (stoppedBy || controller.signal.aborted || (error instanceof HubRpcError && error.reason === 'cancelled')) {
+    if (stop.received || stop.signal.aborted || (error instanceof HubRpcError && error.reason === 'cancelled')) {
       ctx.printError(t`Cancelled ${id}.`);
-      return 128 + constants.signals[stoppedBy ?? 'SIGINT'];
+      return stop.exitCode;
     }
     throw error;
   } finally {
-    for (const off of handlers) off();
+    stop.dispose();
   }
 }

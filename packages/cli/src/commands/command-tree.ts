@@ -5,7 +5,7 @@ const json = { json: { type: 'boolean', description: 'print JSON instead of text
 const EXTENSIONS: CommandSpec = {
   name: 'extensions',
   aliases: ['ext'],
-  summary: 'Manage extensions: list, info, doctor, enable, disable, add, remove, link',
+  summary: 'Manage extensions: list, info, doctor, enable, disable, add, remove, link, create',
   subcommands: [
     { name: 'list', aliases: ['ls'], summary: 'Every installed extension with its source and state', options: json, load: () => import('./extensions-list.js') },
     { name: 'info', summary: 'Manifest, sources, config keys, shadowed copies and problems of one extension', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-info.js') },
@@ -38,6 +38,22 @@ const EXTENSIONS: CommandSpec = {
     },
     { name: 'link', summary: 'Use an extension from a folder (dev source)', args: '<path>', minPositionals: 1, missing: 'the folder to link', load: () => import('./extensions-link.js') },
     { name: 'unlink', summary: 'Stop using a dev path', args: '<path>', minPositionals: 1, missing: 'the folder to unlink', load: () => import('./extensions-unlink.js') },
+    { name: 'sidecar', summary: 'The launch plan the hub runs for its sidecar (checks included)', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-sidecar.js') },
+    {
+      name: 'create',
+      summary: 'Write a new extension package: a command, or a peer and/or a sidecar',
+      args: '<name>',
+      minPositionals: 1,
+      missing: 'the extension name',
+      options: {
+        peer: { type: 'boolean', description: 'a long-lived peer with one action (Node, no dependencies)' },
+        python: { type: 'boolean', description: 'write the peer in Python (standard library only); implies --peer' },
+        sidecar: { type: 'boolean', description: 'a hub sidecar: a web page the hub serves at /x/<name>/' },
+        dir: { type: 'string', value: '<path>', description: 'the folder to write (default: ./<name>); it must be new or empty' },
+      },
+      notes: (cmd) => [`Without --peer, --python or --sidecar it writes a command. Then: \`${cmd} extensions link <folder>\` and \`${cmd} extensions enable <name> --yes\`.`],
+      load: () => import('./extensions-create.js'),
+    },
   ],
 };
 

@@ -38,12 +38,14 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   if (caps?.required?.length || caps?.optional?.length) {
     rows.push(['Capabilities', [...(caps.required ?? []).map((c) => `${c} (required)`), ...(caps.optional ?? []).map((c) => `${c} (optional)`)].join(', ')]);
   }
+  if (m?.permissions?.hub?.length) rows.push(['Hub routes', m.permissions.hub.join(', ')]);
   rows.push(['Approval', describeApproval(info.approval)]);
   if (info.approval) rows.push(['Granted', info.approval.grants.capabilities.length ? info.approval.grants.capabilities.join(', ') : 'nothing']);
   for (const [flag, on] of Object.entries(info.experimental)) rows.push([`experimental.${flag}`, String(on)]);
   for (const s of ext.shadowed) rows.push(['Shadowed copy', `${s.path} (${s.source}, ${s.version})`]);
   for (const c of ext.conflictsWith) rows.push(['Conflicts with', c]);
   ctx.print(...formatTable(rows.map(([k, v]) => [bold(t`${k ?? ''}:`), v ?? ''])));
+  if (info.config) printConfig(ctx, info.config, ext.name ?? ext.key);
   if (info.peer?.recent.length) ctx.print('', bold('Peer, latest:'), ...info.peer.recent.map((l) => t`  ${dim(l)}`));
   const problems = [...ext.problems, ...ext.warnings];
   if (problems.length) {
@@ -60,4 +62,21 @@ function describeApproval(a: ReturnType<typeof toInfoEntry>['approval']): string
 
 function describeRunnable(r: { bin?: string; exec?: readonly string[] }): string {
   return r.bin ? `bin ${r.bin}` : `exec ${JSON.stringify(r.exec ?? [])}`;
+}
+
+/** The config keys of the extension's configSchema: type, value and where it came from, what is missing or wrong. */
+function printConfig(ctx: CliContext, config: NonNullable<ReturnType<typeof toInfoEntry>['config']>, name: string): void {
+  const { bold, dim, red } = ctx.out;
+  ctx.print('', bold(t`Config (extensions.${name}, schema ${config.schemaFile}):`));
+  if (config.error) ctx.print(t`  ${red(config.error)}`);
+  const rows: Text[][] = config.keys.map((k) => [
+    t`  ${k.key}${k.required ? '*' : ''}`,
+    k.type ?? '',
+    k.source === 'unset' ? dim('unset') : t`${JSON.stringify(k.value) ?? ''} ${dim(`(${k.source})`)}`,
+    dim(k.description ?? ''),
+  ]);
+  if (rows.length) ctx.print(...formatTable(rows));
+  else if (!config.error) ctx.print(dim('  (the schema declares no keys)'));
+  if (config.missing.length) ctx.print(t`  ${red('missing:')} ${config.missing.join(', ')} — set with \`${ctx.cmd} config extensions.${name}.<key> <value>\``);
+  for (const p of config.problems) ctx.print(t`  ${red('breaks the schema:')} ${p}`);
 }

@@ -36,7 +36,7 @@ export function processIo(): CliIo {
 }
 
 // JSON.stringify escapes C0 already; DEL, C1, bidi and invisible marks are escaped too (still the same JSON value).
-// eslint-disable-next-line no-control-regex
+ 
 const JSON_UNSAFE = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 /** Erases the current terminal line: the CLI's own control sequence for its progress line. */

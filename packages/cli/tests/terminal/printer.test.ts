@@ -30,7 +30,7 @@ describe('Printer', () => {
     const x = io();
     const value = { name: 'a\u001b]52;c;AAAA\u0007\u009b\u202e\u0085', n: [1, null] };
     new Printer(x).printJson(value);
-    // eslint-disable-next-line no-control-regex
+     
     assert.doesNotMatch(x.out(), /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
     assert.deepEqual(JSON.parse(x.out()), value);
   });

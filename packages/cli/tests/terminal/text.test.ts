@@ -22,7 +22,7 @@ describe('escapeUntrusted', () => {
   it('leaves no control character in any string', () => {
     let all = '';
     for (let c = 0; c < 0x3000; c++) all += String.fromCharCode(c);
-    // eslint-disable-next-line no-control-regex
+     
     assert.doesNotMatch(escapeUntrusted(all), /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 });

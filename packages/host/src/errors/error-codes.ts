@@ -77,6 +77,14 @@ export const ERROR_CODES = {
   PROJECT_INVALID: { meaning: 'a project path, id or name was refused (not a folder, reserved or malformed id, id taken)', exitCode: 2, fix: 'read the message; `outboard projects list` shows the registered projects' },
   PROJECT_NOT_FOUND: { meaning: 'no registered project has this id', exitCode: 1, fix: 'run `outboard projects list` to see the registered projects' },
   PROJECT_NONE_HERE: { meaning: 'the action runs on a project, none was named, and no registered project contains the current folder', exitCode: 2, fix: 'register this folder with `outboard projects add .`, or pass --project <id>' },
+  // hub sidecars: which extensions the hub serves at /x/<name>/, and why one is not served (packages/hub/src/sidecars)
+  SIDECAR_UNKNOWN: { meaning: 'no installed extension has this name, or it declares no sidecar', exitCode: 1, fix: 'run `outboard extensions list` and `outboard extensions info <name>`' },
+  SIDECAR_NOT_SERVED: { meaning: 'the hub does not serve this sidecar: the extension is not enabled as installed (unapproved, changed, disabled, invalid, incompatible, in conflict) or comes from a project source', exitCode: 2, fix: 'run `outboard extensions enable <name>`; install project extensions in the user source for the hub' },
+  SIDECAR_UNAVAILABLE: { meaning: 'the sidecar could not be started or did not become healthy (memory floor, crash backoff, health timeout, early exit)', exitCode: 1, fix: "read the sidecar's log (`<home>/ext/<name>/logs/sidecar.log`)" },
+  // scaffold: `extensions create` writing a new extension package (packages/host/src/scaffold)
+  SCAFFOLD_NAME_INVALID: { meaning: 'the name cannot name an extension: it breaks the slug rule or is a reserved word or built-in command', exitCode: 2, fix: 'choose a lowercase name such as `my-tool` (a letter, then letters, digits or `-`, at most 39)' },
+  SCAFFOLD_TARGET_NOT_EMPTY: { meaning: 'the folder to create the extension in already exists and is not empty (or is a file)', exitCode: 2, fix: 'choose another name, or an empty or new folder with --dir <path>' },
+  SCAFFOLD_WRITE_FAILED: { meaning: 'the files of the new extension could not be written', exitCode: 1, fix: 'read the message (permissions, disk space), then retry in another folder with --dir <path>' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */

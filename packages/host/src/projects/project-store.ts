@@ -157,6 +157,7 @@ function realRoot(root: unknown): string {
 
 function displayName(name: unknown, root: string): string {
   if (name === undefined) return basename(root) || root;
+  // eslint-disable-next-line no-control-regex -- refuses control characters in a display name
   if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new ServiceError('invalid_params', `name must be a line of 1 to ${MAX_NAME_LENGTH} printable characters, got ${JSON.stringify(name)}. Pass a short display name, or leave it out to use the folder name.`, { param: 'name' });
   }

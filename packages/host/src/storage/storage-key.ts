@@ -5,6 +5,7 @@ export const MAX_STORAGE_KEY_LENGTH = 200;
 
 // File names stay well under the usual 255-byte limit, leaving room for the atomic writer's temp suffix.
 const MAX_FILE_NAME_LENGTH = 200;
+// eslint-disable-next-line no-control-regex -- refuses control characters in a key
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const KEPT_BYTE = /^[a-z0-9-]$/;

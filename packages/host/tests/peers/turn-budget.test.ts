@@ -25,7 +25,7 @@ describe('TurnBudget', () => {
 
   it('whenIdle fires in a later turn, only once nothing waits for the budget, and not after dispose', async () => {
     const budget = new TurnBudget(1);
-    budget.take();
+    void budget.take();
     const order: string[] = [];
     const waited = budget.take()?.then(() => order.push('served'));
     assert.equal(budget.waiting, 1);

@@ -6,7 +6,7 @@ import { ensureHubToken } from '../auth/hub-token.js';
 import { HubServer } from '../server/hub-server.js';
 import type { SidecarRouter } from '../server/sidecar-router.js';
 import { removeHubState, writeHubState } from './hub-state.js';
-import { UnavailableSidecarRouter } from './unavailable-router.js';
+import { SidecarManager } from '../sidecars/sidecar-manager.js';
 
 /** The default port of the hub. */
 export const DEFAULT_HUB_PORT = 3117;
@@ -25,9 +25,8 @@ export interface StartHubOptions {
   /** Port on 127.0.0.1; 0 picks a free one. Default {@link DEFAULT_HUB_PORT}. */
   port?: number;
   /**
-   * Builds the sidecar router. Default: a router that answers 503 for every mount (the sidecar engine,
-   * `SidecarManager` of src/sidecars/, is built apart; `new SidecarManager({ host, watchdog })` is the
-   * router to pass, or to make the default, once both are in one tree).
+   * Builds the sidecar router. Default: `new SidecarManager({ host, watchdog })` (src/sidecars/), whose
+   * sidecars share the hub's watchdog with its peers.
    */
   createRouter?: (deps: SidecarRouterDeps) => SidecarRouter;
   /** Lines for the hub's log (never the token). Default: none. */
@@ -56,7 +55,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const token = ensureHubToken(host.home);
   const watchdog = new ProcessGroupWatchdog();
   let port = 0;
-  const router = options.createRouter?.({ host, watchdog, port: () => port }) ?? new UnavailableSidecarRouter();
+  const router = options.createRouter?.({ host, watchdog, port: () => port }) ?? new SidecarManager({ host, watchdog });
   const peers: PeerManager = await host.peers();
   const server = new HubServer({ host, router, token, peers, bin: host.identity.binPath ?? null });
   try {

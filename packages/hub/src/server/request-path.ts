@@ -17,6 +17,7 @@ export function parseRequestTarget(url: string | undefined): RequestTarget | { r
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   const query = q === -1 ? '' : url.slice(q);
+  // eslint-disable-next-line no-control-regex -- refuses control characters in a request path
   if (/[\u0000-\u0020\u007f\\]/.test(url)) return { refused: 'the path holds a control character, a space or a backslash' };
   if (/%(2e|2f|5c|00)/i.test(path)) return { refused: 'the path holds a percent-encoded dot, slash, backslash or NUL' };
   const segments = path.split('/').slice(1);

@@ -93,6 +93,7 @@ export class StdioTransport implements Transport {
   }
 }
 
+/* eslint-disable no-console -- the one place that keeps console output off the wire */
 function redirectConsoleToStderr(): () => void {
   const saved = { log: console.log, info: console.info, debug: console.debug, dir: console.dir };
   // console.error/warn already go to stderr; route the stdout ones there too.
@@ -102,3 +103,4 @@ function redirectConsoleToStderr(): () => void {
   console.dir = (item: unknown) => void process.stderr.write(`${inspect(item)}\n`);
   return () => Object.assign(console, saved);
 }
+/* eslint-enable no-console */

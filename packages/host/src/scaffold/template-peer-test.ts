@@ -1,0 +1,54 @@
+import type { ScaffoldFile, ScaffoldOptions } from './scaffold-types.js';
+
+/**
+ * The peer's own test, for Node and Python alike: it starts the peer as the host does, runs the handshake
+ * and the action over the wire, and checks the peer exits when its stdin closes.
+ * @param argv JavaScript expressions of the command and its arguments, e.g. `['process.execPath', "'peer.js'"]`.
+ */
+export function peerTestFile(o: ScaffoldOptions, argv: readonly string[]): ScaffoldFile {
+  const P = o.envPrefix;
+  const [program, ...args] = argv;
+  return {
+    path: 'test/peer.test.js',
+    content: `// Starts the peer as the host does and speaks the protocol to it: handshake, one action, shutdown.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('..', import.meta.url));
+
+test('answers the handshake and runs ${o.name}.hello', async () => {
+  const peer = spawn(${program}, [${args.join(', ')}], { cwd: dir, env: { ...process.env, ${P}_PEER_PROTOCOL: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const answers = new Map();
+  createInterface({ input: peer.stdout }).on('line', (line) => {
+    const message = JSON.parse(line);
+    answers.get(message.id)?.(message);
+  });
+  let next = 0;
+  const call = (method, params) =>
+    new Promise((resolve) => {
+      const id = ++next;
+      answers.set(id, resolve);
+      peer.stdin.write(\`\${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\\n\`);
+    });
+  try {
+    const init = await call('initialize', { protocol: { min: 1, max: 1 }, host: { name: 'test', version: '0.0.0' } });
+    assert.equal(init.result.name, '${o.name}');
+    assert.deepEqual(init.result.contributes.actions, ['${o.name}.hello']);
+    assert.deepEqual((await call('activate', { grants: [], context: {} })).result, { ready: true });
+    const hello = await call('actions/invoke', { id: '${o.name}.hello', args: { name: 'Ada' } });
+    assert.deepEqual(hello.result, { view: { kind: 'text', text: 'Hello, Ada!' } });
+    assert.equal((await call('no/such')).error.data.code, 'method_not_found');
+    await call('shutdown');
+  } finally {
+    peer.stdin.end();
+  }
+  const [code] = await once(peer, 'exit');
+  assert.equal(code, 0);
+});
+`,
+  };
+}

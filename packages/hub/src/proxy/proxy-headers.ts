@@ -1,0 +1,135 @@
+// Header rules of the sidecar proxy: what is dropped, what is added, and the Location rewrite. Pure functions.
+
+/** Header values as Node's http takes them: a name maps to one value or to several lines. */
+export type HeaderBag = Record<string, string | string[]>;
+
+/** Hop-by-hop fields (RFC 9110 §7.6.1), dropped in both directions; `proxy-*` names are dropped as well. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** What the proxy adds to a request: who it is for, and the hub's own facts about it. */
+export interface ForwardContext {
+  /** Lower-case prefix of the hub's own headers, such as `x-outboard-` (every such header from a client is dropped). */
+  ownHeaderPrefix: string;
+  /** The hub's cookie names start with this (lower case, such as `outboard`); such cookies never reach a sidecar. */
+  ownCookiePrefix: string;
+  /** `/x/<name>/` on the hub origin, `/` on the sidecar's own origin. */
+  basePath: string;
+  secret: string;
+  /** The client's address (X-Forwarded-For). */
+  clientAddress: string;
+  /** `http` or `https` (X-Forwarded-Proto). */
+  proto: string;
+  /** Kept for a WebSocket upgrade: `Connection: Upgrade` and `Upgrade: <this>`. */
+  upgrade?: string;
+}
+
+/** Names a `Connection` field lists: those are hop-by-hop too. */
+function connectionTokens(raw: readonly string[]): Set<string> {
+  const tokens = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() !== 'connection') continue;
+    for (const t of (raw[i + 1] as string).split(',')) {
+      const token = t.trim().toLowerCase();
+      if (token) tokens.add(token);
+    }
+  }
+  return tokens;
+}
+
+function isHopByHop(lower: string, listed: Set<string>): boolean {
+  return HOP_BY_HOP.has(lower) || lower.startsWith('proxy-') || listed.has(lower);
+}
+
+function add(bag: HeaderBag, name: string, value: string): void {
+  const had = bag[name];
+  if (had === undefined) bag[name] = value;
+  else if (Array.isArray(had)) had.push(value);
+  else bag[name] = [had, value];
+}
+
+/** The `Cookie` value without the hub's cookies (every other cookie kept, in order); '' when none is left. */
+export function withoutHubCookies(cookie: string, ownCookiePrefix: string): string {
+  return cookie
+    .split(';')
+    .map((c) => c.trim())
+    .filter((c) => {
+      if (!c) return false;
+      const name = c.slice(0, c.includes('=') ? c.indexOf('=') : c.length).trim().toLowerCase().replace(/^__(host|secure)-/, '');
+      return !name.startsWith(ownCookiePrefix);
+    })
+    .join('; ');
+}
+
+/**
+ * The headers sent to a sidecar, from a client request's raw headers: hop-by-hop fields dropped (the
+ * Connection field and every name it lists, Keep-Alive, TE, Trailer, Transfer-Encoding, Upgrade, Proxy-*),
+ * the hub's credentials dropped (its token header and every other header with its prefix, `Authorization`,
+ * its cookies), client-sent `Forwarded`/`X-Forwarded-*` dropped (they would be believed), and the hub's
+ * facts added: base path, secret, X-Forwarded-For/Host/Proto/Prefix. `Host` is kept as the client sent it.
+ * A body of unknown length (the client sent Transfer-Encoding) is re-framed chunked.
+ */
+export function forwardRequestHeaders(raw: readonly string[], ctx: ForwardContext): HeaderBag {
+  const listed = connectionTokens(raw);
+  const out: HeaderBag = {};
+  const cookies: string[] = [];
+  let host = '';
+  let chunked = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    const value = raw[i + 1] as string;
+    const lower = name.toLowerCase();
+    if (lower === 'transfer-encoding') chunked = true;
+    if (isHopByHop(lower, listed)) continue;
+    if (lower.startsWith(ctx.ownHeaderPrefix) || lower === 'authorization' || lower === 'forwarded' || lower.startsWith('x-forwarded-')) continue;
+    if (lower === 'cookie') {
+      cookies.push(value);
+      continue;
+    }
+    if (lower === 'host') host = value;
+    add(out, name, value);
+  }
+  const cookie = withoutHubCookies(cookies.join('; '), ctx.ownCookiePrefix);
+  if (cookie) out['cookie'] = cookie;
+  if (chunked) out['transfer-encoding'] = 'chunked';
+  if (ctx.upgrade !== undefined) {
+    out['connection'] = 'Upgrade';
+    out['upgrade'] = ctx.upgrade;
+  }
+  const own = ctx.ownHeaderPrefix;
+  out[`${own}base-path`] = ctx.basePath;
+  out[`${own}sidecar-secret`] = ctx.secret;
+  out['x-forwarded-for'] = ctx.clientAddress;
+  if (host) out['x-forwarded-host'] = host;
+  out['x-forwarded-proto'] = ctx.proto;
+  const prefix = ctx.basePath.replace(/\/+$/, '');
+  if (prefix) out['x-forwarded-prefix'] = prefix;
+  return out;
+}
+
+/**
+ * The headers sent back to the client, from a sidecar response's raw headers: hop-by-hop fields dropped
+ * (Node frames the body again), and an absolute-path `Location` moved into the mount (`/login` →
+ * `/x/<name>/login`), unless it is already inside it. With `keepUpgrade`, `Connection` and `Upgrade` stay
+ * (a 101 answer to a WebSocket upgrade).
+ */
+export function forwardResponseHeaders(raw: readonly string[], basePath: string, keepUpgrade = false): HeaderBag {
+  const listed = keepUpgrade ? new Set<string>() : connectionTokens(raw);
+  const out: HeaderBag = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    let value = raw[i + 1] as string;
+    const lower = name.toLowerCase();
+    if (keepUpgrade ? lower !== 'connection' && lower !== 'upgrade' && isHopByHop(lower, listed) : isHopByHop(lower, listed)) continue;
+    if (lower === 'location') value = locationInMount(value, basePath);
+    add(out, name, value);
+  }
+  return out;
+}
+
+/** `/path` → `<basePath>path`; absolute URLs, relative paths, `//host` and paths already in the mount unchanged. */
+export function locationInMount(location: string, basePath: string): string {
+  if (basePath === '/' || !location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\')) return location;
+  const prefix = basePath.replace(/\/+$/, '');
+  if (location === prefix || location.startsWith(`${prefix}/`) || location.startsWith(`${prefix}?`)) return location;
+  return prefix + location;
+}

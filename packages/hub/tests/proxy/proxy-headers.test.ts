@@ -1,0 +1,73 @@
+// The proxy's header rules as pure functions: RFC 9110 hop-by-hop fields, the hub's credentials, forwarding
+// facts, cookies, and the Location rewrite.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { forwardRequestHeaders, forwardResponseHeaders, locationInMount, withoutHubCookies } from '../../src/proxy/proxy-headers.js';
+
+const ctx = { ownHeaderPrefix: 'x-outboard-', ownCookiePrefix: 'outboard', basePath: '/x/app/', secret: 's3cret', clientAddress: '127.0.0.1', proto: 'http' };
+
+describe('forwardRequestHeaders', () => {
+  it('drops hop-by-hop fields, those Connection names in any case, and Proxy-*', () => {
+    const out = forwardRequestHeaders(['Host', 'h:1', 'Connection', 'Keep-Alive, X-A , x-b', 'X-A', '1', 'X-B', '2', 'Keep-Alive', 't', 'TE', 'trailers', 'Trailer', 'x', 'Upgrade', 'h2c', 'Proxy-Authorization', 'p', 'Proxy-Connection', 'c', 'X-C', '3'], ctx);
+    assert.deepEqual(Object.keys(out).filter((k) => !k.startsWith('x-outboard-') && !k.startsWith('x-forwarded-')), ['Host', 'X-C']);
+  });
+
+  it('drops the hub credentials and forged facts, and sets its own', () => {
+    const out = forwardRequestHeaders(['X-Outboard-Token', 't', 'authorization', 'Bearer t', 'X-Outboard-Sidecar-Secret', 'forged', 'Forwarded', 'for=x', 'X-Forwarded-For', '9.9.9.9', 'X-Forwarded-Prefix', '/evil'], ctx);
+    assert.deepEqual(out, {
+      'x-outboard-base-path': '/x/app/',
+      'x-outboard-sidecar-secret': 's3cret',
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-prefix': '/x/app',
+    });
+  });
+
+  it('keeps repeated fields as several lines, re-frames a body of unknown length, and keeps an upgrade', () => {
+    const out = forwardRequestHeaders(['Accept', 'a', 'Accept', 'b', 'Transfer-Encoding', 'gzip, chunked', 'Connection', 'Upgrade', 'Upgrade', 'websocket'], { ...ctx, upgrade: 'websocket', basePath: '/' });
+    assert.deepEqual(out['Accept'], ['a', 'b']);
+    assert.equal(out['transfer-encoding'], 'chunked');
+    assert.equal(out['connection'], 'Upgrade');
+    assert.equal(out['upgrade'], 'websocket');
+    assert.equal(out['x-forwarded-prefix'], undefined, 'no prefix at the root');
+  });
+
+  it('joins the cookies that remain into one field', () => {
+    const out = forwardRequestHeaders(['Cookie', 'a=1; outboard_token=t', 'cookie', 'b=2'], ctx);
+    assert.equal(out['cookie'], 'a=1; b=2');
+    assert.equal(forwardRequestHeaders(['Cookie', 'outboard_token=t'], ctx)['cookie'], undefined);
+  });
+});
+
+describe('withoutHubCookies', () => {
+  it('drops every cookie whose name starts with the prefix, with or without __Host-/__Secure-, and keeps the rest in order', () => {
+    assert.equal(withoutHubCookies('z=1; Outboard_token=t; __Host-outboard-x=2; __Secure-outboard=3; theme=dark;; flag', 'outboard'), 'z=1; theme=dark; flag');
+  });
+});
+
+describe('forwardResponseHeaders', () => {
+  it('drops hop-by-hop fields and rewrites Location into the mount', () => {
+    const out = forwardResponseHeaders(['Connection', 'close, X-Hop', 'X-Hop', '1', 'Transfer-Encoding', 'chunked', 'Location', '/login', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2'], '/x/app/');
+    assert.deepEqual(out, { Location: '/x/app/login', 'Set-Cookie': ['a=1', 'b=2'] });
+  });
+
+  it('keeps Connection and Upgrade of a 101', () => {
+    const out = forwardResponseHeaders(['Connection', 'Upgrade', 'Upgrade', 'websocket', 'Sec-WebSocket-Protocol', 'chat', 'Keep-Alive', 'x'], '/x/app/', true);
+    assert.deepEqual(out, { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Protocol': 'chat' });
+  });
+});
+
+describe('locationInMount', () => {
+  it('moves absolute paths only', () => {
+    assert.equal(locationInMount('/a?b=/c', '/x/app/'), '/x/app/a?b=/c');
+    assert.equal(locationInMount('/', '/x/app/'), '/x/app/');
+    assert.equal(locationInMount('/x/app', '/x/app/'), '/x/app');
+    assert.equal(locationInMount('/x/app/in', '/x/app/'), '/x/app/in');
+    assert.equal(locationInMount('/x/apple', '/x/app/'), '/x/app/x/apple');
+    assert.equal(locationInMount('//evil.example/', '/x/app/'), '//evil.example/');
+    assert.equal(locationInMount('/\\evil.example/', '/x/app/'), '/\\evil.example/');
+    assert.equal(locationInMount('http://a/b', '/x/app/'), 'http://a/b');
+    assert.equal(locationInMount('rel', '/x/app/'), 'rel');
+    assert.equal(locationInMount('/a', '/'), '/a');
+  });
+});
