@@ -25,6 +25,7 @@ export function handleEventStream(bus: EventBus, req: IncomingMessage, res: Serv
     'cache-control': 'no-store',
     'x-accel-buffering': 'no',
   });
+  res.flushHeaders();
   res.socket?.setNoDelay(true);
   let closed = false;
   const write = (text: string): void => {
