@@ -22,10 +22,11 @@ export interface TestBusHub {
 }
 
 /** Starts a hub for a fresh home on an ephemeral port; `advertise` writes hub.json so the CLI uses it. */
-export async function startBusHub(options: { plugins?: HostPlugin[]; advertise?: boolean } = {}): Promise<TestBusHub> {
+export async function startBusHub(options: { plugins?: HostPlugin[]; advertise?: boolean; home?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestBusHub> {
   const tmp = tempDir('outboard-bus-');
-  const home = join(tmp.path, 'home');
-  const host = createHost({ identity: { id: 'outboard', version: '0.1.0' }, home, cwd: tmp.path, env: { ...process.env, OUTBOARD_HOME: home }, globalRoots: [], ...(options.plugins ? { plugins: options.plugins } : {}) });
+  const home = options.home ?? join(tmp.path, 'home');
+  const env = { ...process.env, OUTBOARD_HOME: home, ...options.env };
+  const host = createHost({ identity: { id: 'outboard', version: '0.1.0' }, home, cwd: tmp.path, env, ...(options.home ? {} : { globalRoots: [] }), ...(options.plugins ? { plugins: options.plugins } : {}) });
   const token = ensureHubToken(home);
   const server = new HubServer({ host, router: new RecordingRouter(), token });
   const port = await server.listen(0);

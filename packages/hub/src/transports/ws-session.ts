@@ -1,5 +1,5 @@
 import type { WebSocket, RawData } from 'ws';
-import { typeGlobProblem, type BusEvent, type Disposable, type EventBus, type EventFilter, type RpcRegistry } from '@outboard/host';
+import { typeGlobProblem, type BusEvent, type Disposable, type EventBus, type EventFilter, type EventSubscription, type RpcRegistry } from '@outboard/host';
 import { ResponseError } from '@outboard/protocol';
 import { dispatchJsonRpc, errorResponse, PARSE_ERROR, rpcError, type RpcId } from './json-rpc.js';
 
@@ -83,6 +83,8 @@ export class WsSession {
         caller: 'ws',
         progress: (id, value) => this.#send({ jsonrpc: '2.0', method: '$/progress', params: { id, value } }),
       });
+      // The action's own events (action.finished...) are delivered before its result, a few turns at most.
+      for (let turn = 0; turn < 10 && streams.some((s) => s.queued > 0); turn++) await new Promise((resolve) => setImmediate(resolve));
       if (answer !== undefined) this.#send(answer);
     } finally {
       for (const s of streams) s.dispose();
@@ -90,9 +92,9 @@ export class WsSession {
   }
 
   /** For each `actions.invoke` request: forwards the events of its extension (`source` or `attributes.extension`) until it answers. */
-  #actionStreams(message: unknown): Disposable[] {
+  #actionStreams(message: unknown): EventSubscription[] {
     const calls = (Array.isArray(message) ? message : [message]) as Array<{ id?: RpcId; method?: unknown; params?: { id?: unknown } }>;
-    const streams: Disposable[] = [];
+    const streams: EventSubscription[] = [];
     for (const call of calls) {
       if (call?.method !== 'actions.invoke' || !('id' in call) || typeof call.params?.id !== 'string') continue;
       const action = call.params.id;
