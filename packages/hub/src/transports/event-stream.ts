@@ -28,12 +28,22 @@ export function handleEventStream(bus: EventBus, req: IncomingMessage, res: Serv
   res.flushHeaders();
   res.socket?.setNoDelay(true);
   let closed = false;
+  let corked = false;
   const write = (text: string): void => {
     if (closed) return;
     if (res.writableLength > MAX_UNREAD_BYTES) {
       close();
       res.destroy();
       return;
+    }
+    // The events of one delivery turn leave in one write (one TCP segment), not one syscall each.
+    if (!corked) {
+      corked = true;
+      res.cork();
+      queueMicrotask(() => {
+        corked = false;
+        res.uncork();
+      });
     }
     res.write(text);
   };

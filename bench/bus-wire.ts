@@ -1,0 +1,170 @@
+// Emit-to-receive latency of the hub's event transports (/api/ws and SSE /api/events) at 1,000 and 10,000
+// events per second, p50 and p99 (bar: p99 under 1 ms; goal: hold it at 10,000/s), and a trivial RPC over
+// /api/ws and /api/rpc, p99 (bar: under 5 ms; goal: under 1 ms). The hub runs in a child process; this one is
+// the client. Latency uses the system-wide monotonic clock on both sides. Bounded: about 20 s.
+import os from 'node:os';
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import { benchJsonLine } from './lib/bench-report.js';
+import { quantile } from './lib/stats.js';
+import { barCheck, barLine, type BarCheck } from './lib/bus-bars.js';
+import { serveBenchHub } from './lib/bus-bench-hub.js';
+
+const out = (line: string): void => void process.stdout.write(`${line}\n`);
+const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
+const RATES = [1000, 10_000];
+const EMIT_MS = 2000;
+const WARM_MS = 500;
+const RPC_CALLS = 2000;
+
+async function main(): Promise<void> {
+  const began = performance.now();
+  out(`bus-wire: node ${process.version}, ${os.cpus().length} cpus, load ${os.loadavg()[0]?.toFixed(2)}`);
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--hub'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const { port, token } = JSON.parse(String((await lines.next()).value)) as { port: number; token: string };
+  const emit = async (rate: number, ms = EMIT_MS): Promise<number> => {
+    child.stdin!.write(`emit ${rate} ${ms}\n`);
+    return Number(String((await lines.next()).value).split(' ')[1]);
+  };
+  const cells: Array<Record<string, unknown>> = [];
+  const checks: BarCheck[] = [];
+  try {
+    const ws = await openWs(port, token);
+    // Warm-up (discarded): both transports' code paths compiled before anything is measured.
+    for (const transport of ['ws', 'sse'] as const) {
+      const discard: number[] = [];
+      const stop = transport === 'ws' ? await wsSubscribe(ws, discard) : await sseSubscribe(port, token, discard);
+      await emit(5000, WARM_MS);
+      stop();
+    }
+    for (const transport of ['ws', 'sse'] as const) {
+      for (const rate of RATES) {
+        const latencies: number[] = [];
+        const stop = transport === 'ws' ? await wsSubscribe(ws, latencies) : await sseSubscribe(port, token, latencies);
+        const sent = await emit(rate);
+        for (let i = 0; i < 2000 && latencies.length < sent; i++) await new Promise((r) => setTimeout(r, 5));
+        stop();
+        const p50 = quantile(latencies, 0.5) / 1000;
+        const p99 = quantile(latencies, 0.99) / 1000;
+        cells.push({ transport, rate, sent, received: latencies.length, p50Ms: p50, p99Ms: p99 });
+        out(`${transport.padEnd(4)} ${String(rate).padStart(6)}/s  sent ${sent}, received ${latencies.length}  p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms`);
+        checks.push(barCheck(`emit-to-receive p99 over ${transport === 'ws' ? '/api/ws' : 'SSE'} at ${rate}/s`, p99, 'ms', 1));
+      }
+    }
+    const wsRpc = await timeCalls(RPC_CALLS, () => wsCall(ws));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const httpRpc = await timeCalls(RPC_CALLS, (id) => httpCall(port, token, agent, id));
+    agent.destroy();
+    ws.close();
+    for (const [name, times] of [['/api/ws', wsRpc], ['/api/rpc', httpRpc]] as const) {
+      const p50 = quantile(times, 0.5);
+      const p99 = quantile(times, 0.99);
+      cells.push({ rpc: name, calls: RPC_CALLS, p50Ms: p50, p99Ms: p99 });
+      out(`rpc ${name.padEnd(9)} ${RPC_CALLS} sequential calls of a no-op plugin method  p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms`);
+      checks.push(barCheck(`trivial RPC p99 over ${name}`, p99, 'ms', 5, 1));
+    }
+  } finally {
+    child.stdin!.end();
+  }
+  out('');
+  for (const c of checks) out(barLine(c));
+  const seconds = (performance.now() - began) / 1000;
+  out(`\n(${seconds.toFixed(1)} s)`);
+  out(benchJsonLine('bus-wire', { node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg()[0], seconds, cells, checks }));
+}
+
+function openWs(port: number, token: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, { headers: { authorization: `Bearer ${token}` }, perMessageDeflate: false });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+let nextId = 1;
+const pending = new Map<number, (result: unknown) => void>();
+const sinks = new Map<string, number[]>();
+let wired = false;
+
+function wire(ws: WebSocket): void {
+  if (wired) return;
+  wired = true;
+  ws.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown; method?: string; params?: { subscription: string; event: { attributes: { t: number } } } };
+    if (message.method === 'events.event') sinks.get(message.params!.subscription)?.push(nowUs() - message.params!.event.attributes.t);
+    else if (typeof message.id === 'number') pending.get(message.id)?.(message.result);
+  });
+}
+
+function wsCall(ws: WebSocket, method = 'bench.noop', params: unknown = {}): Promise<unknown> {
+  wire(ws);
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, (result) => {
+      pending.delete(id);
+      resolve(result);
+    });
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+  });
+}
+
+async function wsSubscribe(ws: WebSocket, latencies: number[]): Promise<() => void> {
+  const { subscription } = (await wsCall(ws, 'events.subscribe', { types: ['bench.*'] })) as { subscription: string };
+  sinks.set(subscription, latencies);
+  return () => {
+    sinks.delete(subscription);
+    void wsCall(ws, 'events.unsubscribe', { subscription });
+  };
+}
+
+function sseSubscribe(port: number, token: string, latencies: number[]): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/events?type=bench.*', headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
+      res.socket.setNoDelay(true);
+      let buffer = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((l) => l.startsWith('data: '));
+          if (data) latencies.push(nowUs() - (JSON.parse(data.slice(6)) as { attributes: { t: number } }).attributes.t);
+        }
+      });
+      resolve(() => req.destroy());
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function httpCall(port: number, token: string, agent: Agent, id: number): Promise<void> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'bench.noop', params: {} });
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/rpc', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function timeCalls(count: number, call: (id: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 200; i++) await call(i); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await call(i);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+if (process.argv.includes('--hub')) await serveBenchHub();
+else await main();
