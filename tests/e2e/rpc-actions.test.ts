@@ -40,6 +40,11 @@ describe('actions.invoke and rpc/call through the registry', { timeout: 60_000 }
     assert.equal(outcome.ok.id, 'outboard', answer.result.view.text);
     const unknown = await ws.call('actions.invoke', { id: 'fx.call', args: { method: 'rpc/call', params: { method: 'no.such' } } });
     assert.equal(JSON.parse(unknown.result.view.text).error.code, 'method_not_found');
+    // rpc.call opens no door the peer's other grants keep shut: listing projects still needs projects.read.
+    const gated = await ws.call('actions.invoke', { id: 'fx.call', args: { method: 'rpc/call', params: { method: 'projects.list' } } });
+    const refusal = JSON.parse(gated.result.view.text).error;
+    assert.equal(refusal.code, 'denied');
+    assert.match(refusal.message, /projects\.read/);
     ws.close();
   });
 });

@@ -99,7 +99,7 @@ export class PeerManager {
           contributions: this.contributions,
           notifications: this.notifications,
           projects: deps.projects,
-          callRpc: (m, p, signal) => (deps.rpc ? deps.rpc.call(m, p, { signal, caller: 'peer' }) : this.callRpc(m, p, { signal })),
+          callRpc: (m, p, signal, caller) => (deps.rpc ? deps.rpc.call(m, p, { signal, caller: `extension ${caller.extension}`, grants: caller.grants }) : this.callRpc(m, p, { signal })),
           hubRoutes: (ext) => this.manifests.get(ext)?.permissions?.hub ?? [],
           hub: () => deps.hub.runningHub(),
           hostId: deps.identity.id,

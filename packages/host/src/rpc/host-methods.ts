@@ -37,7 +37,8 @@ export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps)
       const { extensions, diagnostics } = await deps.extensions();
       return { extensions: extensions.map(toListEntry), diagnostics };
     },
-    'projects.list': () => ({ projects: deps.projects.list() }),
+    // A peer approved for some projects only sees those.
+    'projects.list': (_params, context) => ({ projects: deps.projects.list().filter((p) => !context.grants?.projects || context.grants.projects.includes(p.id)) }),
     'projects.register': async (params) => {
       const root = optionalString(params, 'root', true) as string;
       const id = optionalString(params, 'id');
@@ -45,8 +46,11 @@ export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps)
       const { project, created } = await deps.projects.register({ root, ...(id !== undefined ? { id } : {}), ...(name !== undefined ? { name } : {}) });
       return { project, created };
     },
-    'events.recent': (params) => {
-      const filter = { ...(params.types !== undefined ? { types: params.types } : {}), ...(params.projectIds !== undefined ? { projectIds: params.projectIds, includeUnscoped: params.includeUnscoped === true } : {}) };
+    'events.recent': (params, context) => {
+      const scoped = context.grants?.projects;
+      if (scoped && Array.isArray(params.projectIds) && params.projectIds.some((id) => !scoped.includes(id as string))) throw new ResponseError('invalid_scope', 'projectIds names projects outside the granted ones');
+      const projectIds = params.projectIds ?? scoped;
+      const filter = { ...(params.types !== undefined ? { types: params.types } : {}), ...(projectIds !== undefined ? { projectIds, includeUnscoped: params.includeUnscoped === true } : {}) };
       const problem = eventFilterProblem(filter);
       if (problem !== undefined) throw new ResponseError('invalid_params', problem);
       const sinceSeq = params.sinceSeq ?? 0;
@@ -74,7 +78,9 @@ export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps)
     },
     'notifications.list': async () => ({ notifications: (await deps.peers()).notifications.current() }),
   };
-  const regs = Object.entries(methods).map(([name, handler]) => registry.register(name, handler, HOST_OWNER));
+  // What a peer calling through `rpc/call` must hold besides rpc.call: the capability of the same data elsewhere.
+  const gates: Record<string, string> = { 'projects.list': 'projects.read', 'projects.register': 'projects.register', 'events.recent': 'events.subscribe', 'extensions.list': 'projects.read' };
+  const regs = Object.entries(methods).map(([name, handler]) => registry.register(name, handler, HOST_OWNER, gates[name] ? { capability: gates[name] } : {}));
   return { dispose: () => regs.forEach((r) => r.dispose()) };
 }
 

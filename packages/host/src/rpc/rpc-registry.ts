@@ -10,6 +10,18 @@ export interface RpcCallContext {
   readonly caller: string;
   /** Streams progress to callers that can receive it (the WebSocket driver); a no-op elsewhere. */
   readonly progress: (value: unknown) => void;
+  /**
+   * The grants of a peer caller (`rpc/call`): methods gated by a capability check it, and project lists are
+   * narrowed to `grants.projects`. Undefined for the host's own callers (hub clients holding the user's
+   * token, the CLI, plugins), which act as the user.
+   */
+  readonly grants?: Readonly<{ capabilities: readonly string[]; projects?: readonly string[] | undefined }> | undefined;
+}
+
+/** Options of one {@link RpcRegistry.register}. */
+export interface RpcMethodOptions {
+  /** The capability a peer caller must hold (e.g. `projects.read`); callers without grants are not checked. */
+  capability?: string;
 }
 
 /** One RPC method: params in, JSON result out. Throw a `ResponseError` (or OutboardError) to refuse. */
@@ -44,14 +56,14 @@ const NO_PROGRESS = (): void => undefined;
  * and declared by an extension is refused at call time naming both (never silently won).
  */
 export class RpcRegistry {
-  readonly #methods = new Map<string, { owner: string; handler: RpcHandler }>();
+  readonly #methods = new Map<string, { owner: string; handler: RpcHandler; capability: string | undefined }>();
   #peers: PeerRpcRoute | undefined;
 
   /**
    * Registers `method` for `owner`; dispose the result to remove it. Throws an OutboardError `RPC_METHOD_INVALID`
    * for a malformed name or handler, `RPC_METHOD_TAKEN` (naming both owners) for a name already served.
    */
-  register(method: string, handler: RpcHandler, owner: string): Disposable {
+  register(method: string, handler: RpcHandler, owner: string, options: RpcMethodOptions = {}): Disposable {
     if (typeof method !== 'string' || !RPC_METHOD_PATTERN.test(method)) {
       throw new OutboardError('RPC_METHOD_INVALID', `${owner} cannot register RPC method ${JSON.stringify(method)}: a method is a dotted name such as "myplugin.doThing"`);
     }
@@ -60,7 +72,7 @@ export class RpcRegistry {
     if (taken) {
       throw new OutboardError('RPC_METHOD_TAKEN', `RPC method ${method} is served by ${taken.owner}, so ${owner} cannot register it`, { hint: 'rename one of them; every method has exactly one owner' });
     }
-    const entry = { owner, handler };
+    const entry = { owner, handler, capability: options.capability };
     this.#methods.set(method, entry);
     return {
       dispose: () => {
@@ -104,7 +116,10 @@ export class RpcRegistry {
         const owners = [local.owner, ...declarers.map((name) => `extension:${name}`)];
         throw new ResponseError('unavailable', `RPC method ${method} is claimed by ${owners.join(' and ')}, so it runs on none; remove or rename one`, { owners });
       }
-      return local.handler((params ?? {}) as Record<string, unknown>, { signal, caller: context.caller ?? 'host', progress: context.progress ?? NO_PROGRESS });
+      if (local.capability !== undefined && context.grants && !context.grants.capabilities.includes(local.capability)) {
+        throw new ResponseError('denied', `${method} needs the ${local.capability} capability, which ${context.caller ?? 'the caller'} was not granted`, { capability: local.capability });
+      }
+      return local.handler((params ?? {}) as Record<string, unknown>, { signal, caller: context.caller ?? 'host', progress: context.progress ?? NO_PROGRESS, grants: context.grants });
     }
     if (this.#peers && (await this.#peers.declarers(method)).length > 0) return this.#peers.call(method, params ?? null, signal);
     throw new ResponseError('method_not_found', `no RPC method ${JSON.stringify(method)}; \`rpc.methods\` lists those served`);

@@ -65,6 +65,14 @@ describe('RpcRegistry', () => {
     });
   });
 
+  it('checks a gated method\'s capability for callers with grants only', async () => {
+    const rpc = new RpcRegistry();
+    rpc.register('data.read', () => 'ok', 'host', { capability: 'projects.read' });
+    assert.equal(await rpc.call('data.read', {}), 'ok');
+    assert.equal(await rpc.call('data.read', {}, { grants: { capabilities: ['projects.read'] } }), 'ok');
+    await assert.rejects(rpc.call('data.read', {}, { caller: 'extension x', grants: { capabilities: ['rpc.call'] } }), (e: unknown) => e instanceof ResponseError && e.reason === 'denied' && /projects\.read/.test(e.message));
+  });
+
   it('lists every method with its owner, sorted', async () => {
     const rpc = new RpcRegistry();
     rpc.register('zed.z', () => 1, 'host');
