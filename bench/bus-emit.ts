@@ -3,6 +3,7 @@
 // queue), and, for reference, the whole cost per event once every subscriber has also been handed it.
 // Bounded: a few seconds.
 import os from 'node:os';
+import { EventEmitter } from 'node:events';
 import { createHost } from '@outboard/host';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,10 +46,24 @@ async function measure(subscribers: number, events: number): Promise<{ publishUs
   }
 }
 
+/** The anchor: node:events, which calls every listener synchronously (no queue, no isolation), µs per emit. */
+function emitterUs(listeners: number, events: number): number {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let delivered = 0;
+  for (let i = 0; i < listeners; i++) emitter.on('bench.tick', () => void delivered++);
+  const event = { type: 'bench.tick', source: 'bench', attributes: { n: 1 } };
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < events; i++) emitter.emit('bench.tick', event);
+  const ns = process.hrtime.bigint() - t0;
+  if (delivered !== listeners * events) throw new Error('lost an emit');
+  return Number(ns) / 1000 / events;
+}
+
 async function main(): Promise<void> {
   const began = performance.now();
   out(`bus-emit: node ${process.version}, ${os.cpus().length} cpus, load ${os.loadavg()[0]?.toFixed(2)}`);
-  out('subscribers  publish µs/event (median of 5)   total µs/event incl. delivery to every subscriber');
+  out('subscribers  publish µs/event (median of 5)   total µs/event incl. delivery   anchor: EventEmitter.emit µs (sync, no queue)   publish/anchor');
   const cells: Array<Record<string, number>> = [];
   const checks: BarCheck[] = [];
   for (const subscribers of LEVELS) {
@@ -58,8 +73,10 @@ async function main(): Promise<void> {
     for (let r = 0; r < ROUNDS; r++) rounds.push(await measure(subscribers, events));
     const publishUs = median(rounds.map((x) => x.publishUs));
     const totalUs = median(rounds.map((x) => x.totalUs));
-    cells.push({ subscribers, events, publishUs, totalUs });
-    out(`${String(subscribers).padStart(11)}  ${publishUs.toFixed(3).padStart(10)}                      ${totalUs.toFixed(3).padStart(10)}`);
+    emitterUs(subscribers, 5_000);
+    const anchorUs = median(Array.from({ length: ROUNDS }, () => emitterUs(subscribers, events)));
+    cells.push({ subscribers, events, publishUs, totalUs, anchorUs, ratio: publishUs / anchorUs });
+    out(`${String(subscribers).padStart(11)}  ${publishUs.toFixed(3).padStart(10)}                      ${totalUs.toFixed(3).padStart(10)}             ${anchorUs.toFixed(3).padStart(10)}                              ${(publishUs / anchorUs).toFixed(2)}x`);
     checks.push(barCheck(`emit cost per event (publish), ${subscribers} subscriber${subscribers > 1 ? 's' : ''}`, publishUs, 'µs', 10, 1));
   }
   out('');

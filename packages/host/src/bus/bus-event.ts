@@ -70,24 +70,12 @@ export function publishInputProblem(input: unknown): string | undefined {
   return undefined;
 }
 
-// Formatting a date costs more than the rest of a publish: events of the same millisecond share the string.
-let lastTimeMs = Number.NaN;
-let lastTimeText = '';
-
-function isoTime(timeMs: number): string {
-  if (timeMs !== lastTimeMs) {
-    lastTimeText = new Date(timeMs).toISOString();
-    lastTimeMs = timeMs;
-  }
-  return lastTimeText;
-}
-
-/** Builds the frozen stored event. `input` must have passed {@link publishInputProblem}. */
-export function freezeEvent(input: PublishInput, seq: number, timeMs: number): BusEvent {
+/** Builds the frozen stored event. `input` must have passed {@link publishInputProblem}; `time` is ISO 8601 UTC. */
+export function freezeEvent(input: PublishInput, seq: number, time: string): BusEvent {
   const attributes = Object.freeze({ ...(input.attributes ?? {}) });
   const event: { -readonly [K in keyof BusEvent]: BusEvent[K] } = {
     seq,
-    time: isoTime(timeMs),
+    time,
     type: input.type,
     source: input.source,
     attributes,
