@@ -25,9 +25,9 @@ async function main(): Promise<void> {
   out(`bus-wire: node ${process.version}, ${os.cpus().length} cpus, load ${os.loadavg()[0]?.toFixed(2)}`);
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--hub'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const { port, token } = JSON.parse(String((await lines.next()).value)) as { port: number; token: string };
-  const emit = async (rate: number, ms = EMIT_MS): Promise<number> => {
-    child.stdin!.write(`emit ${rate} ${ms}\n`);
+  const { port, token, anchorPort } = JSON.parse(String((await lines.next()).value)) as { port: number; token: string; anchorPort: number };
+  const emit = async (rate: number, ms = EMIT_MS, raw = false): Promise<number> => {
+    child.stdin!.write(`${raw ? 'emit-raw' : 'emit'} ${rate} ${ms}\n`);
     return Number(String((await lines.next()).value).split(' ')[1]);
   };
   const cells: Array<Record<string, unknown>> = [];
@@ -41,31 +41,47 @@ async function main(): Promise<void> {
       await emit(5000, WARM_MS);
       stop();
     }
-    for (const transport of ['ws', 'sse'] as const) {
+    const anchorWs = await openWs(anchorPort, token);
+    anchorWs.on('message', (data) => {
+      const m = JSON.parse(String(data)) as { method?: string; params?: { event: { attributes: { t: number } } } };
+      if (m.method === 'events.event') anchorSink?.push(nowUs() - m.params!.event.attributes.t);
+    });
+    let anchorSink: number[] | undefined;
+    for (const transport of ['ws', 'sse', 'anchor: bare ws'] as const) {
       for (const rate of RATES) {
         const latencies: number[] = [];
-        const stop = transport === 'ws' ? await wsSubscribe(ws, latencies) : await sseSubscribe(port, token, latencies);
-        const sent = await emit(rate);
+        let stop: () => void;
+        if (transport === 'anchor: bare ws') {
+          anchorSink = latencies;
+          stop = () => void (anchorSink = undefined);
+        } else stop = transport === 'ws' ? await wsSubscribe(ws, latencies) : await sseSubscribe(port, token, latencies);
+        const sent = await emit(rate, EMIT_MS, transport === 'anchor: bare ws');
         for (let i = 0; i < 2000 && latencies.length < sent; i++) await new Promise((r) => setTimeout(r, 5));
         stop();
         const p50 = quantile(latencies, 0.5) / 1000;
         const p99 = quantile(latencies, 0.99) / 1000;
         cells.push({ transport, rate, sent, received: latencies.length, p50Ms: p50, p99Ms: p99 });
-        out(`${transport.padEnd(4)} ${String(rate).padStart(6)}/s  sent ${sent}, received ${latencies.length}  p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms`);
-        checks.push(barCheck(`emit-to-receive p99 over ${transport === 'ws' ? '/api/ws' : 'SSE'} at ${rate}/s`, p99, 'ms', 1));
+        out(`${transport.padEnd(15)} ${String(rate).padStart(6)}/s  sent ${sent}, received ${latencies.length}  p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms`);
+        if (transport !== 'anchor: bare ws') checks.push(barCheck(`emit-to-receive p99 over ${transport === 'ws' ? '/api/ws' : 'SSE'} at ${rate}/s`, p99, 'ms', 1));
       }
     }
     const wsRpc = await timeCalls(RPC_CALLS, () => wsCall(ws));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const httpRpc = await timeCalls(RPC_CALLS, (id) => httpCall(port, token, agent, id));
+    const anchorHttp = await timeCalls(RPC_CALLS, (id) => httpCall(anchorPort, token, agent, id));
     agent.destroy();
+    const anchorWsRpc = await timeCalls(RPC_CALLS, (id) => new Promise<void>((resolve) => {
+      anchorWs.once('message', () => resolve());
+      anchorWs.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'x', params: {} }));
+    }));
     ws.close();
-    for (const [name, times] of [['/api/ws', wsRpc], ['/api/rpc', httpRpc]] as const) {
+    anchorWs.close();
+    for (const [name, times] of [['/api/ws', wsRpc], ['/api/rpc', httpRpc], ['anchor: bare ws', anchorWsRpc], ['anchor: bare http', anchorHttp]] as const) {
       const p50 = quantile(times, 0.5);
       const p99 = quantile(times, 0.99);
       cells.push({ rpc: name, calls: RPC_CALLS, p50Ms: p50, p99Ms: p99 });
-      out(`rpc ${name.padEnd(9)} ${RPC_CALLS} sequential calls of a no-op plugin method  p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms`);
-      checks.push(barCheck(`trivial RPC p99 over ${name}`, p99, 'ms', 5, 1));
+      out(`rpc ${name.padEnd(17)} ${RPC_CALLS} sequential calls${name.startsWith('anchor') ? ' answered by a bare server' : ' of a no-op plugin method'}  p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms`);
+      if (!name.startsWith('anchor')) checks.push(barCheck(`trivial RPC p99 over ${name}`, p99, 'ms', 5, 1));
     }
   } finally {
     child.stdin!.end();
