@@ -2,6 +2,8 @@
 // the ring with an explicit reset on a gap, filters as query parameters, heartbeats, slow clients dropped.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { send } from './hub-home.js';
 import { openStream, sseBlocks, startBusHub, type TestBusHub } from './events-hub.js';
 
@@ -78,6 +80,20 @@ describe('/api/events', { timeout: 60_000 }, () => {
       const r = await send(hub.port, 'GET', `/api/events${q}`, auth());
       assert.equal(r.status, 400, q);
     }
+  });
+
+  it('carries the host\'s own activity: a project registered over /api/rpc arrives as project.registered', async () => {
+    const stream = await openStream(hub.port, '/api/events?type=project.*', auth());
+    const dir = join(hub.root, 'proj-sse');
+    mkdirSync(dir);
+    const r = await send(hub.port, 'POST', '/api/rpc', { ...auth(), 'content-type': 'application/json' }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'projects.register', params: { root: dir, id: 'proj-sse' } }));
+    assert.equal(JSON.parse(r.body).result.created, true, r.body);
+    await stream.until('project.registered', (t) => t.includes('project.registered'));
+    const [event] = sseBlocks(stream.text());
+    assert.equal(event!.data.type, 'project.registered');
+    assert.equal(event!.data.scope.projectId, 'proj-sse');
+    assert.equal(event!.data.source, 'outboard');
+    stream.close();
   });
 
   it('drops a client that does not read instead of waiting for it', async () => {
