@@ -65,20 +65,26 @@ async function main(): Promise<void> {
         if (transport !== 'anchor: bare ws') checks.push(barCheck(`emit-to-receive p99 over ${transport === 'ws' ? '/api/ws' : 'SSE'} at ${rate}/s`, p99, 'ms', 1));
       }
     }
-    const wsRpc = await timeCalls(RPC_CALLS, () => wsCall(ws));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const httpRpc = await timeCalls(RPC_CALLS, (id) => httpCall(port, token, agent, id));
-    const anchorHttp = await timeCalls(RPC_CALLS, (id) => httpCall(anchorPort, token, agent, id));
+    const targets: Array<[string, (id: number) => Promise<unknown>]> = [
+      ['/api/ws', () => wsCall(ws)],
+      ['/api/rpc', (id) => httpCall(port, token, agent, id)],
+      ['anchor: bare ws', (id) => new Promise<void>((resolve) => {
+        anchorWs.once('message', () => resolve());
+        anchorWs.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'x', params: {} }));
+      })],
+      ['anchor: bare http', (id) => httpCall(anchorPort, token, agent, id)],
+    ];
+    // Side by side: every target warmed up, then measured in interleaved rounds so drift hits them alike.
+    const times = new Map<string, number[]>(targets.map(([name]) => [name, []]));
+    for (const [, call] of targets) await timeCalls(500, call);
+    for (let round = 0; round < 4; round++) for (const [name, call] of targets) times.get(name)!.push(...(await timeCalls(RPC_CALLS / 4, call)));
     agent.destroy();
-    const anchorWsRpc = await timeCalls(RPC_CALLS, (id) => new Promise<void>((resolve) => {
-      anchorWs.once('message', () => resolve());
-      anchorWs.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'x', params: {} }));
-    }));
     ws.close();
     anchorWs.close();
-    for (const [name, times] of [['/api/ws', wsRpc], ['/api/rpc', httpRpc], ['anchor: bare ws', anchorWsRpc], ['anchor: bare http', anchorHttp]] as const) {
-      const p50 = quantile(times, 0.5);
-      const p99 = quantile(times, 0.99);
+    for (const [name, list] of times) {
+      const p50 = quantile(list, 0.5);
+      const p99 = quantile(list, 0.99);
       cells.push({ rpc: name, calls: RPC_CALLS, p50Ms: p50, p99Ms: p99 });
       out(`rpc ${name.padEnd(17)} ${RPC_CALLS} sequential calls${name.startsWith('anchor') ? ' answered by a bare server' : ' of a no-op plugin method'}  p50 ${p50.toFixed(3)} ms  p99 ${p99.toFixed(3)} ms`);
       if (!name.startsWith('anchor')) checks.push(barCheck(`trivial RPC p99 over ${name}`, p99, 'ms', 5, 1));
@@ -172,7 +178,6 @@ function httpCall(port: number, token: string, agent: Agent, id: number): Promis
 }
 
 async function timeCalls(count: number, call: (id: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 200; i++) await call(i); // warm-up
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
