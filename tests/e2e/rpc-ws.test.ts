@@ -65,6 +65,23 @@ describe('/api/ws and /api/rpc', { timeout: 60_000 }, () => {
     ws.close();
   });
 
+  it('drops a WebSocket client that does not read instead of waiting for it', async () => {
+    const ws = await WsClient.connect(hub.port, hub.token);
+    await ws.call('events.subscribe', { types: ['big.*'] });
+    const before = hub.host.bus.stats().subscribers;
+    const closed = new Promise<void>((resolve) => ws.ws.once('close', () => resolve()));
+    ws.ws.pause();
+    const big = 'x'.repeat(64 * 1024);
+    // Bounded: at most 400 events of 64 KiB before the hub must have let go of it.
+    for (let i = 0; i < 400 && hub.host.bus.stats().subscribers >= before; i++) {
+      hub.host.bus.publish({ type: 'big.event', source: 't', body: big });
+      await new Promise((r) => setImmediate(r));
+    }
+    assert.equal(hub.host.bus.stats().subscribers, before - 1);
+    ws.ws.resume();
+    await closed;
+  });
+
   it('POST /api/rpc answers one request or a batch from the same registry', async () => {
     const post = (body: unknown) => send(hub.port, 'POST', '/api/rpc', { authorization: `Bearer ${hub.token}`, 'content-type': 'application/json' }, JSON.stringify(body));
     const one = JSON.parse((await post({ jsonrpc: '2.0', id: 7, method: 'calc.add', params: { a: 3, b: 4 } })).body);
