@@ -119,9 +119,9 @@ export class WsClient {
   }
 
   /** Connects with the token (or without, to see the refusal). */
-  static connect(port: number, token: string | undefined, query = ''): Promise<WsClient> {
+  static connect(port: number, token: string | undefined, query = '', path = '/api/ws'): Promise<WsClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const ws = new WebSocket(`ws://127.0.0.1:${port}${path}${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
       ws.once('open', () => resolve(new WsClient(ws)));
       ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`refused ${res.statusCode}`), { status: res.statusCode })));
       ws.once('error', reject);

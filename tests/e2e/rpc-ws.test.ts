@@ -103,5 +103,10 @@ describe('/api/ws and /api/rpc', { timeout: 60_000 }, () => {
     assert.deepEqual(plain.wireVersions, [1]);
     assert.equal(JSON.parse((await send(hub.port, 'GET', '/api/version?version=1,2', auth)).body).wireVersion, 1);
     assert.equal((await send(hub.port, 'GET', '/api/version?version=7', auth)).status, 400);
+    // The current major is also served under /api/v1/, so a client can pin it.
+    assert.equal(JSON.parse((await send(hub.port, 'GET', '/api/v1/version', auth)).body).wireVersion, 1);
+    const pinned = await WsClient.connect(hub.port, hub.token, '', '/api/v1/ws');
+    assert.equal((await pinned.call('host.info')).result.wireVersion, 1);
+    pinned.close();
   });
 });

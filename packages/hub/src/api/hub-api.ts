@@ -14,7 +14,9 @@ import { answerVersion } from '../transports/wire-version-api.js';
  * The versioned API (`/api/version`, `/api/hub/*`, `/api/rpc`) for an authenticated request whose path was
  * checked. Answers every request it is given (404 for an unknown API path).
  */
-export async function handleApi(ctx: HubContext, req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void> {
+export async function handleApi(ctx: HubContext, req: IncomingMessage, res: ServerResponse, requestPath: string, query: string): Promise<void> {
+  // `/api/v1/...` pins wire version 1 (the current one): served by the same handlers while 1 is the major.
+  const path = requestPath.startsWith('/api/v1/') ? `/api/${requestPath.slice('/api/v1/'.length)}` : requestPath;
   const method = req.method ?? 'GET';
   const allow = (...methods: string[]): boolean => {
     if (methods.includes(method)) return true;

@@ -109,7 +109,7 @@ export class HubServer {
       const admitted = await admit(this.#ctx, req, true);
       if ('status' in admitted) return writeRawRefusal(socket, admitted);
       if (admitted.kind === 'sidecar') return this.#ctx.router.handleUpgrade(req, socket, head, { name: admitted.name, path: admitted.path, basePath: admitted.basePath });
-      if (admitted.path === '/api/ws') return this.#ws.handleUpgrade(req, socket, head, admitted.query);
+      if (admitted.path === '/api/ws' || admitted.path === '/api/v1/ws') return this.#ws.handleUpgrade(req, socket, head, admitted.query);
       writeRawRefusal(socket, { status: 404, error: `no WebSocket endpoint at ${admitted.path}` });
     } catch (error) {
       writeRawRefusal(socket, { status: 500, error: `the hub failed: ${(error as Error).message}` });
