@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { negotiateWireVersion } from '@outboard/host';
+import { negotiateWireVersion, SUPPORTED_WIRE_VERSIONS } from '@outboard/host';
 import { WsSession, type WsEndpointDeps } from './ws-session.js';
 
 /** Largest message a client may send, in bytes. */
@@ -26,7 +26,7 @@ export class WsEndpoint {
     const versions = offered === null ? undefined : offered.split(',').map(Number);
     const version = negotiateWireVersion(versions);
     if (version === undefined || versions?.some((v) => !Number.isSafeInteger(v))) {
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nno common wire version: this hub speaks 1\n`);
+      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nno common wire version: this hub speaks ${SUPPORTED_WIRE_VERSIONS.join(', ')}\n`);
       return;
     }
     this.#server.handleUpgrade(req, socket, head, (ws: WebSocket) => {
