@@ -17,6 +17,8 @@ export interface PluginRunnerOptions {
   log?: (line: string) => void;
   /** Consecutive failed deliveries after which a plugin is disabled. Default 5. */
   maxConsecutiveFailures?: number;
+  /** A plugin failing without a success in between for this long (at least twice) is disabled too, in ms. Default 100. */
+  failingForMs?: number;
   /** Queue bound of the plugins' bus subscription. Default: the bus's. */
   queueSize?: number;
 }
@@ -30,6 +32,8 @@ interface Entry {
 
 interface PluginState {
   failures: number;
+  /** When the current run of failures began (performance.now()). */
+  failingSince: number;
   disabled: boolean;
   readonly disposables: Disposable[];
 }
@@ -37,20 +41,23 @@ interface PluginState {
 /**
  * Runs the host's in-process plugins: one bus subscription for them all, so every event reaches their
  * handlers in declaration order (plugin order, then `ctx.on` order). A throwing or rejecting handler is
- * caught and logged; a plugin whose handlers fail `maxConsecutiveFailures` times in a row is disabled (its
- * handlers and RPC methods removed) and reported as a `host.plugin.disabled` event.
+ * caught and logged; a plugin whose handlers fail `maxConsecutiveFailures` times in a row, or keep failing
+ * without a success for `failingForMs`, is disabled (its handlers and RPC methods removed) and reported as a
+ * `host.plugin.disabled` event.
  */
 export class PluginRunner implements Disposable {
   readonly #options: PluginRunnerOptions;
   readonly #entries: Entry[] = [];
   readonly #states = new Map<string, PluginState>();
   readonly #maxFailures: number;
+  readonly #failingForMs: number;
   #subscription: Disposable | undefined;
   #ready: Promise<void> = Promise.resolve();
 
   constructor(options: PluginRunnerOptions) {
     this.#options = options;
     this.#maxFailures = options.maxConsecutiveFailures ?? 5;
+    this.#failingForMs = options.failingForMs ?? 100;
   }
 
   /** Resolves once every async `setup` finished; rejects with `PLUGIN_SETUP_FAILED` naming the first that failed. */
@@ -70,7 +77,7 @@ export class PluginRunner implements Disposable {
         throw new OutboardError('PLUGIN_INVALID', `a plugin must be an object { name, setup(ctx) }, got ${describe(plugin)}`);
       }
       if (this.#states.has(name)) throw new OutboardError('PLUGIN_INVALID', `two plugins are named ${JSON.stringify(name)}; plugin names must be unique`);
-      this.#states.set(name, { failures: 0, disabled: false, disposables: [] });
+      this.#states.set(name, { failures: 0, failingSince: 0, disabled: false, disposables: [] });
       let result: unknown;
       try {
         result = plugin.setup(this.#context(name));
@@ -164,9 +171,12 @@ export class PluginRunner implements Disposable {
   #failed(name: string, error: unknown, event: BusEvent): void {
     const state = this.#states.get(name)!;
     if (state.disabled) return;
-    state.failures++;
+    const now = performance.now();
+    if (state.failures++ === 0) state.failingSince = now;
     this.#log(`[plugin ${name}] handler failed on ${event.type} #${event.seq}: ${error instanceof Error ? error.message : String(error)}`);
-    if (state.failures < this.#maxFailures) return;
+    // Many failures in a row, or failures only for a while (events may come slowly): it keeps throwing.
+    const failingLong = state.failures >= 2 && now - state.failingSince >= this.#failingForMs;
+    if (state.failures < this.#maxFailures && !failingLong) return;
     state.disabled = true;
     for (const d of state.disposables.splice(0)) d.dispose();
     const reason = `its event handlers failed ${state.failures} times in a row (last: ${error instanceof Error ? error.message : String(error)})`;

@@ -64,6 +64,19 @@ describe('in-process plugins', () => {
     assert.throws(() => host([{ name: 'twin', setup: () => undefined }, { name: 'twin', setup: () => undefined }]), (e: unknown) => isOutboardError(e) && e.code === 'PLUGIN_INVALID');
   });
 
+  it('disables a plugin that fails on every event when events come slowly: two failures 100 ms apart', async () => {
+    const lines: string[] = [];
+    const h = host([{ name: 'slowfail', setup: (ctx) => void ctx.on('slow.*', () => { throw new Error('no'); }) }], (line) => lines.push(line));
+    const disabled: BusEvent[] = [];
+    h.bus.subscribe({ types: ['host.plugin.disabled'] }, (e) => void disabled.push(e));
+    h.bus.publish({ type: 'slow.one', source: 'test' });
+    await waitUntil('the first failure to be logged', () => lines.some((l) => l.includes('handler failed on slow.one')));
+    await new Promise((r) => setTimeout(r, 120));
+    h.bus.publish({ type: 'slow.two', source: 'test' });
+    await waitUntil('the disabled event', () => disabled.length === 1);
+    assert.equal(disabled[0]?.attributes['failures'], 2);
+  });
+
   it('catches and logs a throwing handler; disables one that keeps throwing within 100 ms and reports it as an event', async () => {
     const lines: string[] = [];
     const healthy: number[] = [];
