@@ -37,7 +37,7 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     assert.equal(a.status, 200);
     assert.equal(a.headers['content-type'], 'application/json; charset=utf-8');
     const j = json(a.body);
-    assert.deepEqual(Object.keys(j).sort(), ['apiVersion', 'name', 'version']);
+    assert.deepEqual(Object.keys(j).sort(), ['apiVersion', 'name', 'version', 'wireVersion', 'wireVersions']);
     assert.equal(j.apiVersion, 1);
     assert.equal(j.name, 'outboard');
   });
@@ -124,15 +124,15 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     }
   });
 
-  it('unknown API routes and /api/rpc without peers answer errors with apiVersion', async () => {
+  it('unknown API routes and unknown /api/rpc methods answer errors with apiVersion', async () => {
     const a = await get('/api/hub/nope');
     assert.equal(a.status, 404);
     isError(a.body, /no API route/);
-    const rpc = await post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'actions.list' });
+    const rpc = await post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'no.such' });
     assert.equal(rpc.status, 200);
     const r = json(rpc.body);
     assert.equal(r.apiVersion, 1);
-    assert.equal(r.error.data.code, 'unavailable');
+    assert.equal(r.error.data.code, 'method_not_found');
     const unknown = json((await post('/api/rpc', { jsonrpc: '2.0', id: 2, method: 'nope' })).body);
     assert.equal(unknown.error.code, -32601);
   });

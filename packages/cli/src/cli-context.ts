@@ -68,4 +68,9 @@ export class CliContext {
   printJson(value: unknown): void {
     this.printer.printJson(value);
   }
+
+  /** Writes one NDJSON record to stdout (pretty on a terminal). */
+  printJsonRecord(value: unknown): void {
+    this.printer.printJsonRecord(value);
+  }
 }

@@ -20,6 +20,7 @@ import type { ApprovalVerdict } from './extension-record.js';
 import { planLaunch, type LaunchHost, type LaunchKind, type LaunchOptions, type LaunchPlan } from './run/launch-plan.js';
 import { decideCommand, type CommandVerdict } from './run/command-verdict.js';
 import { hubTokenFile, readHubToken } from './run/hub-token.js';
+import type { HostPlugin } from './plugins/host-plugin.js';
 
 /** Options of {@link createHostCore} and `createHost`. */
 export interface CreateHostOptions {
@@ -35,6 +36,10 @@ export interface CreateHostOptions {
   globalRoots?: readonly string[];
   /** Capability names the host registers beyond the built-in catalog. Default: none. */
   capabilities?: readonly string[];
+  /** In-process plugins (`createHost` only), set up in this order (see plugins/host-plugin.ts). Default: none. */
+  plugins?: readonly HostPlugin[];
+  /** Receives the host's log lines (plugin failures...). Default: dropped (library code prints nothing). */
+  log?: (line: string) => void;
 }
 
 /** The installed extensions with their states, plus discovery problems that belong to no extension. */
@@ -143,10 +148,13 @@ export class HostCore {
    */
   peers(options?: PeerManagerOptions): Promise<PeerManager> {
     if (this.peerManager && options) throw new TypeError('host.peers(options): the peers of this host already exist; pass options on the first call only');
-    this.peerManager ??= Promise.all([import('./peers/peer-manager.js'), this.services()]).then(
-      ([{ PeerManager }, { broker, bus, projects }]) =>
-        new PeerManager({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects }, options),
-    );
+    this.peerManager ??= Promise.all([import('./peers/peer-manager.js'), import('./rpc/peer-wiring.js'), this.services()]).then(([{ PeerManager }, { wirePeers }, services]) => {
+      const { broker, bus, projects, rpc } = services;
+      const peers = new PeerManager({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects, rpc }, options);
+      // The peers' declared methods join the one RPC registry; their notifications and status go on the bus.
+      wirePeers(peers, services, this.identity.id);
+      return peers;
+    });
     return this.peerManager;
   }
 

@@ -1,22 +1,43 @@
 import type { CapabilityBroker } from './broker/capability-broker.js';
 import type { EventBus } from './bus/event-bus.js';
 import type { ProjectStore } from './projects/project-store.js';
-import { HostCore, type CreateHostOptions } from './host-core.js';
+import type { RpcRegistry } from './rpc/rpc-registry.js';
+import { HostCore, type CreateHostOptions, type ExtensionInventory } from './host-core.js';
 import { HostServices } from './host-services.js';
+import { InventoryWatch } from './bus/host-activity.js';
+import { PluginRunner } from './plugins/plugin-runner.js';
+import { registerHostMethods } from './rpc/host-methods.js';
+import { WIRE_VERSION } from './rpc/wire-version.js';
 
 export type { CreateHostOptions, ExtensionInventory } from './host-core.js';
 
 /**
  * The embeddable engine: {@link HostCore} (extensions, approvals, config, commands, launches, peers) plus
- * synchronous access to the host's event bus, capability broker and registered projects. Nothing lives in
- * module state, so a process (or a test) can run many hosts side by side.
+ * synchronous access to the host's event bus, capability broker, registered projects, RPC registry and its
+ * in-process plugins. Nothing lives in module state, so a process (or a test) can run many hosts side by side.
  */
 export class Host extends HostCore {
   readonly #services: HostServices;
+  readonly #plugins: PluginRunner;
+  readonly #inventoryWatch: InventoryWatch;
+  #watched: Promise<ExtensionInventory> | undefined;
 
+  /** Throws an OutboardError `PLUGIN_SETUP_FAILED` naming the plugin whose `setup` threw, `PLUGIN_INVALID` for a malformed one. */
   constructor(options: CreateHostOptions) {
     super(options);
     this.#services = new HostServices({ hostId: this.identity.id, home: this.home });
+    registerHostMethods(this.#services.rpc, {
+      identity: this.identity,
+      home: this.home,
+      bus: this.#services.bus,
+      projects: this.#services.projects,
+      extensions: () => this.extensions(),
+      peers: () => this.peers(),
+      wireVersion: WIRE_VERSION,
+    });
+    this.#inventoryWatch = new InventoryWatch(this.#services.bus, this.identity.id);
+    this.#plugins = new PluginRunner({ bus: this.bus, rpc: this.rpc, home: this.home, hostId: this.identity.id, ...(options.log ? { log: options.log } : {}) });
+    if (options.plugins?.length) this.#plugins.start(options.plugins);
   }
 
   /** The host's one event bus (DESIGN §9). */
@@ -34,13 +55,41 @@ export class Host extends HostCore {
     return this.#services.projects;
   }
 
+  /** The one RPC registry: built-ins, plugins' methods, peers' declared methods. */
+  get rpc(): RpcRegistry {
+    return this.#services.rpc;
+  }
+
+  /** Resolves once every plugin's async `setup` finished; rejects with `PLUGIN_SETUP_FAILED` naming the plugin. */
+  ready(): Promise<void> {
+    return this.#plugins.ready;
+  }
+
+  /** Every installed extension and its state; each new inventory publishes what changed (see InventoryWatch). */
+  override extensions(): Promise<ExtensionInventory> {
+    const inventory = super.extensions();
+    if (inventory !== this.#watched) {
+      this.#watched = inventory;
+      inventory.then((found) => this.#inventoryWatch.update(found.extensions), () => undefined);
+    }
+    return inventory;
+  }
+
   /** The same registries as {@link bus}, {@link broker} and {@link projects} (the peers use these). */
   override services(): Promise<HostServices> {
     return Promise.resolve(this.#services);
   }
+
+  /** Stops the plugins' deliveries and removes their methods (peers are disposed through `peers()`). Idempotent. */
+  disposePlugins(): void {
+    this.#plugins.dispose();
+  }
 }
 
-/** Creates a host for one identity (see {@link CreateHostOptions}). */
+/**
+ * Creates a host for one identity (see {@link CreateHostOptions}); runs the plugins' `setup` in order. Throws an
+ * OutboardError `PLUGIN_SETUP_FAILED` naming the plugin whose `setup` threw.
+ */
 export function createHost(options: CreateHostOptions): Host {
   return new Host(options);
 }

@@ -87,6 +87,14 @@ export type { ActionResult, ActionView, HostAction, NotificationPayload } from '
 export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';
+export { compileEventFilter, eventFilterProblem } from './bus/event-filter.js';
+export type { EventFilter } from './bus/event-filter.js';
+export { typeGlobProblem } from './bus/type-glob.js';
+export { HOST_ACTIVITY_TYPES } from './bus/host-activity.js';
+export type { RpcRegistry, RpcHandler, RpcCallContext, RpcMethodInfo } from './rpc/rpc-registry.js';
+export { RPC_METHOD_PATTERN } from './rpc/rpc-registry.js';
+export { WIRE_VERSION, SUPPORTED_WIRE_VERSIONS, negotiateWireVersion } from './rpc/wire-version.js';
+export type { HostPlugin, PluginContext, PluginEventHandler } from './plugins/host-plugin.js';
 export type { Disposable } from '@outboard/protocol/disposable';
 export type { CapabilityBroker } from './broker/capability-broker.js';
 export type { ServiceCall, ServiceDefinition, ServiceHandler, ServiceScope } from './broker/service-definition.js';

@@ -126,6 +126,30 @@ const STATUS: CommandSpec = {
   load: () => import('./status.js'),
 };
 
+const EVENTS: CommandSpec = {
+  name: 'events',
+  summary: 'Print the hub\'s events as NDJSON (--follow to keep tailing)',
+  options: {
+    follow: { type: 'boolean', short: 'f', description: 'keep printing new events until Ctrl+C' },
+    type: { type: 'string', multiple: true, value: '<glob>', description: 'only events whose type matches, e.g. git.* (repeatable)' },
+    project: { type: 'string', value: '<id>', description: 'only the events of this registered project' },
+    since: { type: 'string', value: '<seq>', description: 'only events after this seq (resumes a stream)' },
+  },
+  notes: (cmd) => [`Events live in the running hub (\`${cmd} hub start\`). Output is one JSON event per line, pretty on a terminal.`],
+  load: () => import('./events.js'),
+};
+
+const RPC: CommandSpec = {
+  name: 'rpc',
+  summary: 'Call an RPC method of the host, a plugin or an extension and print its JSON result',
+  args: '<method> [<json-params>]',
+  minPositionals: 1,
+  maxPositionals: 2,
+  missing: 'the method name (`rpc rpc.methods` lists them)',
+  notes: (cmd) => [`Through the running hub when there is one, else in this process. \`${cmd} rpc rpc.methods\` lists every method.`],
+  load: () => import('./rpc.js'),
+};
+
 const CONFIG: CommandSpec = {
   name: 'config',
   summary: 'Read and write configuration',
@@ -162,8 +186,8 @@ export const COMMAND_TREE: CommandSpec = {
     HUB,
     PROJECTS,
     STATUS,
-    { name: 'events', summary: 'Tail the event stream as NDJSON', args: '[--follow] [--type T]...' },
-    { name: 'rpc', summary: 'Call a registered RPC method', args: '<method> [<json-params>]' },
+    EVENTS,
+    RPC,
     ACTIONS,
     { name: 'mcp', summary: 'Serve actions and RPC methods to agents over MCP' },
   ],

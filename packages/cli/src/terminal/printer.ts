@@ -87,6 +87,15 @@ export class Printer {
     this.io.stdout.write(`${json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
   }
 
+  /**
+   * Writes one record of an NDJSON stream to stdout: one line of JSON, or pretty JSON when stdout is a
+   * terminal (a person reads it). Escaped as {@link printJson} escapes.
+   */
+  printJsonRecord(value: unknown): void {
+    const json = (this.io.stdout.isTTY === true ? JSON.stringify(value, null, 2) : JSON.stringify(value)) ?? 'null';
+    this.io.stdout.write(`${json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+  }
+
   /** Shows (or replaces) the one-line progress note on a terminal's stderr; does nothing elsewhere. */
   status(line: Text): void {
     if (this.io.stderr.isTTY !== true) return;

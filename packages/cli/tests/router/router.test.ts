@@ -125,9 +125,9 @@ describe('the router', () => {
   });
 
   it('a reserved built-in says it is not available (exit 1)', async () => {
-    const r = await cli('events');
+    const r = await cli('mcp');
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /^error: `outboard events` is not available in this version \(0\.1\.0\)/);
+    assert.match(r.stderr, /^error: `outboard mcp` is not available in this version \(0\.1\.0\)/);
   });
 
   it('an unknown top-level option is a usage error', async () => {

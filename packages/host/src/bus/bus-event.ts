@@ -60,7 +60,9 @@ export function publishInputProblem(input: unknown): string | undefined {
     if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) {
       return 'attributes must be an object of strings, finite numbers and booleans';
     }
-    for (const [key, value] of Object.entries(attributes)) {
+    for (const key in attributes) {
+      if (!Object.prototype.hasOwnProperty.call(attributes, key)) continue;
+      const value = (attributes as Record<string, unknown>)[key];
       const ok = typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
       if (!ok) return `attribute ${JSON.stringify(key)} must be a string, a finite number or a boolean, got ${JSON.stringify(value) ?? typeof value}`;
     }
@@ -68,12 +70,12 @@ export function publishInputProblem(input: unknown): string | undefined {
   return undefined;
 }
 
-/** Builds the frozen stored event. `input` must have passed {@link publishInputProblem}. */
-export function freezeEvent(input: PublishInput, seq: number, timeMs: number): BusEvent {
+/** Builds the frozen stored event. `input` must have passed {@link publishInputProblem}; `time` is ISO 8601 UTC. */
+export function freezeEvent(input: PublishInput, seq: number, time: string): BusEvent {
   const attributes = Object.freeze({ ...(input.attributes ?? {}) });
   const event: { -readonly [K in keyof BusEvent]: BusEvent[K] } = {
     seq,
-    time: new Date(timeMs).toISOString(),
+    time,
     type: input.type,
     source: input.source,
     attributes,

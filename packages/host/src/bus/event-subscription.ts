@@ -42,6 +42,8 @@ export interface SubscriberHooks {
 // Sync handlers are run in batches; between batches the drain yields to I/O so one busy subscriber
 // cannot monopolise the event loop.
 const DELIVERIES_PER_TURN = 64;
+/** The delivery of an event with nothing lost before it: one shared object, not one per event. */
+const NOTHING_DROPPED: EventDelivery = Object.freeze({ dropped: 0 });
 
 /** One subscriber's bounded queue and its ordered, asynchronous delivery loop. Created by `EventBus.subscribe`. */
 export class QueuedSubscriber implements EventSubscription {
@@ -115,7 +117,7 @@ export class QueuedSubscriber implements EventSubscription {
         this.#pendingDrops = 0;
         this.#delivered++;
         try {
-          const result = this.#handler(event, { dropped });
+          const result = this.#handler(event, dropped === 0 ? NOTHING_DROPPED : { dropped });
           if (isPromiseLike(result)) await result;
         } catch (error) {
           this.#report(error, event);

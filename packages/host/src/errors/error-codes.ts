@@ -85,6 +85,13 @@ export const ERROR_CODES = {
   SCAFFOLD_NAME_INVALID: { meaning: 'the name cannot name an extension: it breaks the slug rule or is a reserved word or built-in command', exitCode: 2, fix: 'choose a lowercase name such as `my-tool` (a letter, then letters, digits or `-`, at most 39)' },
   SCAFFOLD_TARGET_NOT_EMPTY: { meaning: 'the folder to create the extension in already exists and is not empty (or is a file)', exitCode: 2, fix: 'choose another name, or an empty or new folder with --dir <path>' },
   SCAFFOLD_WRITE_FAILED: { meaning: 'the files of the new extension could not be written', exitCode: 1, fix: 'read the message (permissions, disk space), then retry in another folder with --dir <path>' },
+  // bus, rpc, plugins: the event bus, the one RPC registry and in-process plugins (packages/host/src/{bus,rpc,plugins}, `events`, `rpc`)
+  RPC_METHOD_INVALID: { meaning: 'an RPC method name is not a dotted name, or its handler is not a function', exitCode: 2, fix: 'register a dotted name such as `myplugin.doThing` with a handler function' },
+  RPC_METHOD_TAKEN: { meaning: 'an RPC method is already served by another owner (both are named)', exitCode: 1, fix: 'rename one of the two methods; every method has exactly one owner' },
+  RPC_CALL_FAILED: { meaning: 'an RPC method refused or failed the call (the message says why)', exitCode: 1, fix: 'read the message; `outboard rpc rpc.methods` lists the methods served' },
+  PLUGIN_INVALID: { meaning: 'a plugin passed to createHost is malformed (no name or setup, a duplicate name, a bad type glob)', exitCode: 1, fix: "fix the plugin list given to createHost({ plugins })" },
+  PLUGIN_SETUP_FAILED: { meaning: "a plugin's setup threw, so the host did not start (the plugin is named)", exitCode: 1, fix: "fix that plugin's setup, or remove it from createHost({ plugins })" },
+  EVENTS_NEED_HUB: { meaning: 'events are published inside a running hub; without one there is nothing to read', exitCode: 1, fix: 'start one with `outboard hub start`, then run the command again' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */

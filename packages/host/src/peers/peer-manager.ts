@@ -7,6 +7,7 @@ import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ProjectStore } from '../projects/project-store.js';
+import type { RpcRegistry } from '../rpc/rpc-registry.js';
 import { OutboardError } from '../errors/outboard-error.js';
 import { ContributionRegistry } from '../contributions/contribution-registry.js';
 import { NotificationCenter } from '../contributions/notification-center.js';
@@ -44,6 +45,8 @@ export interface PeerManagerDeps {
   broker: CapabilityBroker;
   bus: EventBus;
   projects: ProjectStore;
+  /** The host's one RPC registry: a peer's `rpc/call` goes there. Default: only other peers' methods. */
+  rpc?: RpcRegistry;
   /** Keeps peers' process groups from outliving the host. Default: a watchdog of the manager's own. */
   watchdog?: GroupWatchdog;
 }
@@ -96,7 +99,7 @@ export class PeerManager {
           contributions: this.contributions,
           notifications: this.notifications,
           projects: deps.projects,
-          callRpc: (m, p, signal) => this.callRpc(m, p, { signal }),
+          callRpc: (m, p, signal, caller) => (deps.rpc ? deps.rpc.call(m, p, { signal, caller: `extension ${caller.extension}`, grants: caller.grants }) : this.callRpc(m, p, { signal })),
           hubRoutes: (ext) => this.manifests.get(ext)?.permissions?.hub ?? [],
           hub: () => deps.hub.runningHub(),
           hostId: deps.identity.id,
@@ -243,12 +246,19 @@ export class PeerManager {
     const declared = owner.manifest.contributes?.actions?.find((a) => a.id === id);
     const checked = await this.actionInput.check({ id, extension: owner.name, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner));
     const supervisor = await this.supervisor(action.extension);
+    const scope = checked.projectId ? { scope: { projectId: checked.projectId } } : {};
+    this.deps.bus.publish({ type: 'action.invoked', source: this.deps.identity.id, ...scope, attributes: { action: id, extension: action.extension } });
+    let ok = false;
     try {
       if (!supervisor) throw new ResponseError('unavailable', 'it has no peer that can run (is it enabled?)');
       const raw = await supervisor.request('actions/invoke', { id, ...checked }, options);
-      return normalizeActionResult(raw);
+      const result = normalizeActionResult(raw);
+      ok = true;
+      return result;
     } catch (error) {
       throw await actionFailure(action, supervisor, error);
+    } finally {
+      this.deps.bus.publish({ type: 'action.finished', source: this.deps.identity.id, ...scope, attributes: { action: id, extension: action.extension, ok } });
     }
   }
 
@@ -263,6 +273,11 @@ export class PeerManager {
       if (error instanceof ResponseError && error.origin === 'local' && error.reason === 'unavailable') throw new ResponseError('unavailable', `${owner.name}: ${error.message}`, error.data);
       throw error;
     }
+  }
+
+  /** Makes `disposable` part of this manager: disposed with it. */
+  own(disposable: Disposable): void {
+    this.disposables.push(disposable);
   }
 
   /** Stops every peer (in parallel) and releases the manager. */

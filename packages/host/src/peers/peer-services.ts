@@ -1,5 +1,6 @@
 import type { Connection, Disposable } from '@outboard/protocol';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
+import type { CapabilityGrants } from '../approvals/approval-record.js';
 import { ServiceError } from '../broker/service-error.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
@@ -17,7 +18,7 @@ export interface PeerServiceDeps {
   /** Registered projects: a `projectId` a peer sends must name one. */
   projects: ProjectLookup;
   /** Routes `rpc/call` to whoever serves the method (another peer, the host, a plugin). */
-  callRpc(method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
+  callRpc(method: string, params: unknown, signal: AbortSignal, caller: { extension: string; grants: Readonly<CapabilityGrants> }): Promise<unknown>;
   /** The `permissions.hub` allowlist of an extension's approved manifest. */
   hubRoutes(extension: string): readonly string[];
   /** The running hub (URL and token), if any. */
@@ -104,7 +105,7 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
       handler: (call) => {
         const p = call.params as { method?: unknown; params?: unknown };
         if (typeof p.method !== 'string') throw new ServiceError('invalid_params', 'rpc/call needs "method"');
-        return deps.callRpc(p.method, p.params, call.signal);
+        return deps.callRpc(p.method, p.params, call.signal, { extension: call.extension, grants: call.grants });
       },
     }),
     broker.registerService('hub/request', {

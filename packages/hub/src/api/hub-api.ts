@@ -7,12 +7,16 @@ import { extensionView } from './extensions-api.js';
 import { readJsonBody } from './json-body.js';
 import { parseProjectBody, projectView } from './projects-api.js';
 import { handleRpc } from './rpc-api.js';
+import { handleEventStream } from '../transports/event-stream.js';
+import { answerVersion } from '../transports/wire-version-api.js';
 
 /**
  * The versioned API (`/api/version`, `/api/hub/*`, `/api/rpc`) for an authenticated request whose path was
  * checked. Answers every request it is given (404 for an unknown API path).
  */
-export async function handleApi(ctx: HubContext, req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void> {
+export async function handleApi(ctx: HubContext, req: IncomingMessage, res: ServerResponse, requestPath: string, query: string): Promise<void> {
+  // `/api/v1/...` pins wire version 1 (the current one): served by the same handlers while 1 is the major.
+  const path = requestPath.startsWith('/api/v1/') ? `/api/${requestPath.slice('/api/v1/'.length)}` : requestPath;
   const method = req.method ?? 'GET';
   const allow = (...methods: string[]): boolean => {
     if (methods.includes(method)) return true;
@@ -20,11 +24,15 @@ export async function handleApi(ctx: HubContext, req: IncomingMessage, res: Serv
     return false;
   };
   if (path === '/api/version') {
-    if (allow('GET')) sendJson(res, 200, { name: ctx.host.identity.id, version: ctx.version });
+    if (allow('GET')) answerVersion(ctx, res, query);
     return;
   }
   if (path === '/api/rpc') {
-    if (allow('POST')) await handleRpc(req, res, ctx.peers);
+    if (allow('POST')) await handleRpc(req, res, ctx.host.rpc);
+    return;
+  }
+  if (path === '/api/events') {
+    if (allow('GET')) handleEventStream(ctx.host.bus, req, res, query);
     return;
   }
   if (path === '/api/hub/extensions') {

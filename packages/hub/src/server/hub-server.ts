@@ -10,6 +10,7 @@ import type { HubContext } from './hub-context.js';
 import { sendError } from './http-reply.js';
 import { admit, sendRefusal, serveHub, type Refusal } from './request-handler.js';
 import type { SidecarRouter } from './sidecar-router.js';
+import { WsEndpoint } from '../transports/ws-endpoint.js';
 
 /** Largest request head (request line and headers) the hub reads, in bytes; a larger one is answered 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -36,6 +37,7 @@ export interface HubServerOptions {
 export class HubServer {
   readonly #server: Server;
   readonly #ctx: HubContext;
+  readonly #ws: WsEndpoint;
   #port = 0;
 
   constructor(options: HubServerOptions) {
@@ -51,6 +53,7 @@ export class HubServer {
       bin: options.bin ?? null,
       version: options.host.identity.version,
     };
+    this.#ws = new WsEndpoint({ bus: options.host.bus, rpc: options.host.rpc });
     this.#server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void this.#onRequest(req, res));
     this.#server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.#onUpgrade(req, socket, head));
     this.#server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -81,6 +84,7 @@ export class HubServer {
   /** Stops listening and closes every connection (idempotent). */
   async close(): Promise<void> {
     if (!this.#server.listening) return;
+    this.#ws.close();
     await new Promise<void>((resolve) => {
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();
@@ -105,6 +109,7 @@ export class HubServer {
       const admitted = await admit(this.#ctx, req, true);
       if ('status' in admitted) return writeRawRefusal(socket, admitted);
       if (admitted.kind === 'sidecar') return this.#ctx.router.handleUpgrade(req, socket, head, { name: admitted.name, path: admitted.path, basePath: admitted.basePath });
+      if (admitted.path === '/api/ws' || admitted.path === '/api/v1/ws') return this.#ws.handleUpgrade(req, socket, head, admitted.query);
       writeRawRefusal(socket, { status: 404, error: `no WebSocket endpoint at ${admitted.path}` });
     } catch (error) {
       writeRawRefusal(socket, { status: 500, error: `the hub failed: ${(error as Error).message}` });

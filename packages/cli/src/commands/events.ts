@@ -1,0 +1,60 @@
+import { constants } from 'node:os';
+import type { CliContext } from '../cli-context.js';
+import { cliError, UsageError } from '../errors/cli-errors.js';
+import type { ParsedOptions } from '../router/command-spec.js';
+import { callHub, HubUnreachableError, type HubEndpoint } from './hub-rpc.js';
+import { followEvents } from './events-stream.js';
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** Most events printed without --follow. */
+const RECENT_LIMIT = 1000;
+
+/**
+ * `<id> events [--follow] [--type GLOB]... [--project ID] [--since SEQ]`: the hub's events as NDJSON (pretty
+ * on a terminal; the printer escapes what extensions wrote). Without --follow, the recent ones the hub keeps;
+ * with it, they then keep coming until Ctrl+C. Events live in the running hub: without one, it says so.
+ */
+export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
+  const types = opts.list('type');
+  const project = opts.string('project');
+  const sinceText = opts.string('since');
+  if (sinceText !== undefined && !/^\d{1,15}$/.test(sinceText)) throw new UsageError(`--since must be an event seq (a non-negative integer), got ${JSON.stringify(sinceText)}`);
+  const since = sinceText === undefined ? undefined : Number(sinceText);
+  const found = ctx.host().runningHub();
+  const needHub = (): Error => cliError('EVENTS_NEED_HUB', 'no hub runs for this home, and events are published inside the hub', `start one with \`${ctx.cmd} hub start\`, then run \`${ctx.cmd} events${opts.flag('follow') ? ' --follow' : ''}\` again`);
+  if (!found) throw needHub();
+  const hub: HubEndpoint = { url: found.url, token: found.token };
+  try {
+    if (!opts.flag('follow')) {
+      const answer = (await callHub(hub, 'events.recent', { ...(types.length ? { types } : {}), ...(project ? { projectIds: [project] } : {}), sinceSeq: since ?? 0, limit: RECENT_LIMIT })) as { events: unknown[] };
+      for (const event of answer.events) ctx.printJsonRecord(event);
+      return 0;
+    }
+    const query = new URLSearchParams();
+    for (const type of types) query.append('type', type);
+    if (project) query.set('project', project);
+    if (since !== undefined) query.set('since', String(since));
+    const controller = new AbortController();
+    let stoppedBy: (typeof STOP_SIGNALS)[number] | undefined;
+    const handlers = STOP_SIGNALS.map((signal) => {
+      const handler = (): void => {
+        stoppedBy ??= signal;
+        controller.abort();
+      };
+      process.on(signal, handler);
+      return () => process.off(signal, handler);
+    });
+    try {
+      await followEvents(hub, query, (record) => {
+        if ((record as { heartbeat?: unknown }).heartbeat === true) return;
+        ctx.printJsonRecord(record);
+      }, controller.signal);
+    } finally {
+      for (const off of handlers) off();
+    }
+    return stoppedBy ? 128 + constants.signals[stoppedBy] : 0;
+  } catch (error) {
+    if (error instanceof HubUnreachableError) throw needHub();
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import type { PeerManager } from '../peers/peer-manager.js';
+import type { PeerRpcRoute } from './rpc-registry.js';
+
+/**
+ * The peers' declared methods as a route of the registry: declarations read from the enabled extensions'
+ * manifests (no peer started), calls routed by `PeerManager.callRpc` (which refuses collisions naming every
+ * declarer, via contributions/contribution-owner.ts).
+ */
+export function peerRpcRoute(peers: PeerManager): PeerRpcRoute {
+  return {
+    declarers: async (method) => (await peers.peerExtensions()).filter((e) => (e.manifest.contributes?.rpc ?? []).includes(method)).map((e) => e.name),
+    declared: async () => (await peers.peerExtensions()).flatMap((e) => (e.manifest.contributes?.rpc ?? []).map((method) => ({ method, owner: e.name }))),
+    call: (method, params, signal) => peers.callRpc(method, params, { signal }),
+  };
+}
