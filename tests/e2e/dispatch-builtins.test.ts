@@ -82,6 +82,10 @@ describe('built-ins always win', () => {
           // A command of its own that takes no argument: it runs (no peer here, so no status items).
           assert.equal(r.code, 0, r.stderr);
           assert.match(r.stdout, /No status items/);
+        } else if (name === 'events') {
+          // Its own refusal without a hub: events live in the hub.
+          assert.equal(r.code, 1, r.stderr);
+          assert.match(r.stderr, /no hub runs for this home/);
         } else if (name === 'help') {
           assert.equal(r.code, 0);
           assert.match(r.stdout, /^Outboard 0\.1\.0/);
