@@ -13,9 +13,10 @@ const SECRET_HEADER = 'x-outboard-sidecar-secret';
 describe('sidecar lifecycle', () => {
   let home: { home: string; cleanup(): void };
   let hub: SidecarHub;
+  const transitions: Array<{ extension: string; from: string; to: string }> = [];
   before(async () => {
     home = sidecarHome(['recorder', 'unhealthy', 'exit', 'early-exit', 'stubborn', 'idle', 'idle-twin', 'crashy']);
-    hub = await startSidecarHub(home.home, { healthTimeoutMs: 1500, stopStepMs: 300, approvalSweepMs: 100, rediscoverySweepMs: 100, backoffInitialMs: 60_000 });
+    hub = await startSidecarHub(home.home, { onTransition: ({ extension, from, to }) => transitions.push({ extension, from, to }), healthTimeoutMs: 1500, stopStepMs: 300, approvalSweepMs: 100, rediscoverySweepMs: 100, backoffInitialMs: 60_000 });
   });
   after(async () => {
     await hub.close();
@@ -34,6 +35,11 @@ describe('sidecar lifecycle', () => {
     assert.ok(typeof secret === 'string' && secret.length >= 32, 'probes carry the secret');
     assert.equal(seen.headers[SECRET_HEADER], secret, 'requests carry the same per-launch secret');
     assert.equal(hub.manager.list().find((s) => s.name === 'recorder')?.state, 'running');
+    // Each change of state is reported (the hub publishes them on its bus as sidecar.state).
+    assert.deepEqual(transitions.filter((t) => t.extension === 'recorder').slice(0, 2), [
+      { extension: 'recorder', from: 'stopped', to: 'starting' },
+      { extension: 'recorder', from: 'starting', to: 'running' },
+    ]);
     const log = readFileSync(`${home.home}/ext/recorder/logs/sidecar.log`, 'utf8');
     assert.match(log, /fixture sidecar \(recorder\) pid \d+/, 'stdout goes to the log');
   });

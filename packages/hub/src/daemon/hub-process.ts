@@ -55,7 +55,11 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const token = ensureHubToken(host.home);
   const watchdog = new ProcessGroupWatchdog();
   let port = 0;
-  const router = options.createRouter?.({ host, watchdog, port: () => port }) ?? new SidecarManager({ host, watchdog });
+  const router = options.createRouter?.({ host, watchdog, port: () => port }) ?? new SidecarManager({
+      host,
+      watchdog,
+      onTransition: (t) => host.bus.publish({ type: 'sidecar.state', source: host.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, ...(t.reason ? { reason: t.reason } : {}) } }),
+    });
   const peers: PeerManager = await host.peers();
   const server = new HubServer({ host, router, token, peers, bin: host.identity.binPath ?? null });
   try {

@@ -12,7 +12,7 @@ import { SidecarError } from './sidecar-error.js';
 import { APPROVAL_SWEEP_MS, REDISCOVER_MIN_INTERVAL_MS, REDISCOVERY_SWEEP_MS } from './sidecar-limits.js';
 import { resolveLifecycle, type SidecarLifecycle } from './sidecar-options.js';
 import { findServedSidecar, planSidecarLaunch, sidecarLogFile, sidecarRefusal, type SidecarHost } from './sidecar-plan.js';
-import { SidecarSupervisor } from './sidecar-supervisor.js';
+import { SidecarSupervisor, type SidecarTransition } from './sidecar-supervisor.js';
 
 /** Options of {@link SidecarManager}: the host, and any lifecycle number to override (see sidecar-limits.ts). */
 export interface SidecarManagerOptions extends Partial<SidecarLifecycle> {
@@ -26,6 +26,8 @@ export interface SidecarManagerOptions extends Partial<SidecarLifecycle> {
   rediscoverySweepMs?: number;
   /** A request for a name cached discovery does not serve rediscovers at most this often, in ms. Default 2000. */
   rediscoverMinIntervalMs?: number;
+  /** Every sidecar's changes of state (the hub publishes them as `sidecar.state`). Default: none. */
+  onTransition?: (transition: SidecarTransition) => void;
 }
 
 /**
@@ -47,13 +49,15 @@ export class SidecarManager implements SidecarRouter, Disposable {
   private readonly stillServed = new TurnMemo<string, boolean>();
   private readonly sweep: NodeJS.Timeout;
   private readonly rediscoverMinIntervalMs: number;
+  private readonly onTransition: ((transition: SidecarTransition) => void) | undefined;
   private readonly rediscoverySweepMs: number;
   private lastRediscovery = 0;
   private lastSweepRediscovery = Date.now();
   private sweeping = false;
 
   constructor(options: SidecarManagerOptions) {
-    const { host, watchdog, approvalSweepMs, rediscoverySweepMs, rediscoverMinIntervalMs, ...lifecycle } = options;
+    const { host, watchdog, approvalSweepMs, rediscoverySweepMs, rediscoverMinIntervalMs, onTransition, ...lifecycle } = options;
+    this.onTransition = onTransition;
     // Refreshing discovery (ours: a sweep, an unknown name) forgets the records requests were served from.
     this.host = { identity: host.identity, home: host.home, approvals: host.approvals, findExtension: (name) => host.findExtension(name), planLaunch: (ext, kind, opts) => host.planLaunch(ext, kind, opts), refresh: () => {
       this.served.clear();
@@ -167,6 +171,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
         logDir: dirname(logFile),
         logFile,
         secretHeader: `${this.names.ownHeaderPrefix}sidecar-secret`,
+        ...(this.onTransition ? { onTransition: this.onTransition } : {}),
       });
       this.supervisors.set(name, supervisor);
     }

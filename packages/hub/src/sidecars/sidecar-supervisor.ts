@@ -25,6 +25,17 @@ export interface SidecarSupervisorDeps {
   readonly logFile: string;
   /** The hub's header for the secret, such as `x-outboard-sidecar-secret`. */
   readonly secretHeader: string;
+  /** Every change of state, for the host's bus. Default: none. */
+  onTransition?(transition: SidecarTransition): void;
+}
+
+/** One change of a sidecar's state (published on the bus as `sidecar.state`). */
+export interface SidecarTransition {
+  extension: string;
+  from: SidecarState;
+  to: SidecarState;
+  /** Why, when it crashed or failed to start. */
+  reason: string | null;
 }
 
 /** One launch that answered its health path: the target requests go to. */
@@ -59,6 +70,13 @@ export class SidecarSupervisor {
     const o = deps.options;
     this.log = new PeerLog({ dir: deps.logDir, fileName: deps.logFile.slice(deps.logDir.length + 1), maxBytes: o.logMaxBytes, keep: o.logKeep });
     this.crashes = new CrashBackoff({ crashesBeforeBackoff: o.crashesBeforeBackoff, windowMs: o.crashWindowMs, initialDelayMs: o.backoffInitialMs, maxDelayMs: o.backoffMaxMs });
+  }
+
+  private moveTo(state: 'stopped' | 'starting' | 'running' | 'stopping' | 'crashed'): void {
+    if (state === this.state) return;
+    const from = this.state;
+    this.state = state;
+    this.deps.onTransition?.({ extension: this.deps.name, from, to: state, reason: state === 'crashed' ? this.lastError : null });
   }
 
   /** For the hub API: the state, crashes in the window and the last error. */
@@ -130,13 +148,13 @@ export class SidecarSupervisor {
   private async stopRun(run: SidecarRun, reason: string): Promise<void> {
     run.stopping = true;
     this.clearIdle();
-    this.state = 'stopping';
+    this.moveTo('stopping');
     this.log.note(`stopping: ${reason}`);
     const step = await run.process.stop(this.deps.options.stopStepMs);
     if (step === 'sigterm' || step === 'sigkill') this.log.note(`it did not exit when its stdin closed, so it was sent ${step === 'sigterm' ? 'SIGTERM' : 'SIGTERM, then SIGKILL'}`);
     if (step === 'stuck') this.log.note(`pid ${run.process.pid ?? '?'} is still there after SIGKILL`);
     this.release(run);
-    if (!this.run && !this.pending) this.state = 'stopped';
+    if (!this.run && !this.pending) this.moveTo('stopped');
     await this.log.flush();
   }
 
@@ -158,7 +176,7 @@ export class SidecarSupervisor {
     if (free < o.memoryFloorBytes) {
       throw this.unavailable(`not starting the sidecar of ${this.deps.name}: ${mib(free)} MiB of memory is free, below the hub's floor of ${mib(o.memoryFloorBytes)} MiB; stop other sidecars or programs and try again`);
     }
-    this.state = 'starting';
+    this.moveTo('starting');
     let launch: SidecarLaunch;
     let port: number;
     // A fresh secret per launch: a sidecar checks it on every request, so nothing else on loopback can call it.
@@ -167,7 +185,7 @@ export class SidecarSupervisor {
       port = await freeLoopbackPort();
       launch = await this.deps.launch(port, secret);
     } catch (error) {
-      this.state = this.lastError ? 'crashed' : 'stopped';
+      this.moveTo(this.lastError ? 'crashed' : 'stopped');
       throw error;
     }
         const child = new SidecarProcess(launch.plan, this.log, this.deps.watchdog);
@@ -203,7 +221,7 @@ export class SidecarSupervisor {
     if (run.stopping) throw this.unavailable(`the sidecar of ${this.deps.name} was stopped while starting`);
     this.pending = undefined;
     this.run = run;
-    this.state = 'running';
+    this.moveTo('running');
     this.log.note(`running: ${launch.health} answered 200`);
     void child.exited.then((exit) => {
       if (run.stopping || this.run !== run) return;
@@ -222,7 +240,7 @@ export class SidecarSupervisor {
     this.lastError = message;
     this.log.note(message);
     this.release(run);
-    if (!this.run && !this.pending) this.state = 'crashed';
+    if (!this.run && !this.pending) this.moveTo('crashed');
     await this.log.flush();
     return this.unavailable(message);
   }
