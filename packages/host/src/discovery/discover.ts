@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ManifestContext } from '@outboard/manifest';
-import { SUPPORTED_API_VERSIONS } from '@outboard/manifest';
 import { writeFileAtomic } from '../store/index.js';
 import type { HostIdentity } from '../identity/host-identity.js';
 import type { CachedSection } from './discovery-cache.js';
@@ -15,6 +13,7 @@ import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import { ApprovalStore } from '../approvals/approval-store.js';
 import { refreshRunDigest } from './run-digest.js';
 import { homeTrustProblems } from '../approvals/file-trust.js';
+import { manifestContextOf } from '../identity/manifest-context.js';
 
 /** Everything discovery needs to know; the host computes it once per process. */
 export interface DiscoveryInput {
@@ -56,13 +55,7 @@ export function discoveryCachePath(home: string): string {
  * `<home>/extensions.json`; only stale ones are rescanned, and only then is the manifest validator loaded.
  */
 export async function discoverExtensions(input: DiscoveryInput): Promise<DiscoveryResult> {
-  const ctx: ManifestContext = {
-    hostId: input.identity.id,
-    hostVersion: input.identity.version,
-    reservedNames: input.identity.builtins,
-    capabilities: input.extraCapabilities,
-    apiVersions: SUPPORTED_API_VERSIONS,
-  };
+  const ctx = manifestContextOf(input.identity, input.extraCapabilities);
   const contextKey = JSON.stringify([ctx.hostId, ctx.hostVersion, ctx.reservedNames, ctx.capabilities]);
   const cachePath = discoveryCachePath(input.home);
   const cache = readDiscoveryCache(cachePath, contextKey);

@@ -1,8 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
-import type { ManifestContext, ManifestProblem } from '@outboard/manifest';
-import { SUPPORTED_API_VERSIONS } from '@outboard/manifest';
+import type { ManifestProblem } from '@outboard/manifest';
 import { withFileLock } from '../store/index.js';
 import { scanSection } from '../discovery/scan-section.js';
 import type { CheckPackageJson } from '../discovery/scan-section.js';
@@ -10,6 +9,7 @@ import type { ScannedExtension } from '../discovery/types.js';
 import type { HostIdentity } from '../identity/host-identity.js';
 import { runNpm } from './npm-runner.js';
 import { UserExtensionsFolder } from './user-extensions-folder.js';
+import { manifestContextOf } from '../identity/manifest-context.js';
 
 /** Input of {@link addExtension}. */
 export interface AddExtensionInput {
@@ -92,13 +92,7 @@ function guessName(spec: string, deps: Record<string, string>): string | undefin
 type Checked = { kind: 'ok'; extension: ScannedExtension } | { kind: 'bad'; reason: string; problems: ManifestProblem[] };
 
 function checkInstalled(input: AddExtensionInput, dir: string, check: CheckPackageJson): Checked {
-  const ctx: ManifestContext = {
-    hostId: input.identity.id,
-    hostVersion: input.identity.version,
-    reservedNames: input.identity.builtins,
-    capabilities: input.extraCapabilities ?? [],
-    apiVersions: SUPPORTED_API_VERSIONS,
-  };
+  const ctx = manifestContextOf(input.identity, input.extraCapabilities ?? []);
   const scan = scanSection({ kind: 'user', key: 'add', type: 'paths', paths: [dir] }, ctx, check);
   const ext = scan.extensions[0];
   if (!ext) {

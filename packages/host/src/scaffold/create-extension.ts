@@ -1,11 +1,11 @@
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ManifestContext } from '@outboard/manifest';
-import { SUPPORTED_API_VERSIONS, formatProblem } from '@outboard/manifest';
+import { formatProblem } from '@outboard/manifest';
 import { OutboardError } from '../errors/index.js';
 import type { HostIdentity } from '../identity/host-identity.js';
 import { scaffoldFiles, scaffoldPackageJson } from './scaffold-files.js';
 import type { ScaffoldOptions } from './scaffold-types.js';
+import { manifestContextOf } from '../identity/manifest-context.js';
 
 /** What `createExtension` needs: the host it writes for, the name, the parts and the folder. */
 export interface CreateExtensionInput {
@@ -45,13 +45,7 @@ export async function createExtension(input: CreateExtensionInput): Promise<Crea
     sidecar: input.sidecar === true,
   };
   const { checkPackageJson } = await import('@outboard/manifest/validate');
-  const ctx: ManifestContext = {
-    hostId: input.identity.id,
-    hostVersion: input.identity.version,
-    reservedNames: input.identity.builtins,
-    capabilities: input.extraCapabilities ?? [],
-    apiVersions: SUPPORTED_API_VERSIONS,
-  };
+  const ctx = manifestContextOf(input.identity, input.extraCapabilities ?? []);
   const result = checkPackageJson(scaffoldPackageJson(options), ctx);
   if (result.kind !== 'valid') {
     const problems = result.kind === 'not-extension' ? [] : result.problems;
