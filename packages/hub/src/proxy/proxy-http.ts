@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { SidecarMount } from '../server/sidecar-router.js';
 import { answerError } from './error-answer.js';
-import { forwardRequestHeaders, forwardResponseHeaders } from './proxy-headers.js';
-import type { ProxyNames, ProxyTarget } from './proxy-target.js';
+import { forwardResponseHeaders } from './proxy-headers.js';
+import { sidecarRequestHeaders, type ProxyNames, type ProxyTarget } from './proxy-target.js';
 
 /**
  * Forwards one request to a sidecar and its answer back, streaming both ways. The upstream is the
@@ -15,13 +15,7 @@ import type { ProxyNames, ProxyTarget } from './proxy-target.js';
  * before answering gets a 502 naming its log, after answering a cut body.
  */
 export function proxyHttp(req: IncomingMessage, res: ServerResponse, mount: SidecarMount, target: ProxyTarget, names: ProxyNames): void {
-  const headers = forwardRequestHeaders(req.rawHeaders, {
-    ...names,
-    basePath: mount.basePath,
-    secret: target.secret,
-    clientAddress: req.socket.remoteAddress ?? '',
-    proto: (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http',
-  });
+  const headers = sidecarRequestHeaders(req, mount, target, names);
   // undici frames a streamed body itself (chunked when its length is unknown) and refuses the field; an
   // `Expect: 100-continue` was answered by the hub's server already (undici refuses it too).
   for (const name of Object.keys(headers)) {

@@ -1,4 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import type { Dispatcher } from 'undici';
+import type { SidecarMount } from '../server/sidecar-router.js';
+import { forwardRequestHeaders, type HeaderBag } from './proxy-headers.js';
 
 /** Where a request goes: one running sidecar. */
 export interface ProxyTarget {
@@ -25,4 +28,16 @@ export interface ProxyNames {
 export function proxyNames(hostId: string): ProxyNames {
   const id = hostId.toLowerCase();
   return { ownHeaderPrefix: `x-${id}-`, ownCookiePrefix: id };
+}
+
+/** The headers a client's request (or WebSocket upgrade, with `upgrade`) is sent to `target` with. */
+export function sidecarRequestHeaders(req: IncomingMessage, mount: SidecarMount, target: ProxyTarget, names: ProxyNames, upgrade?: string): HeaderBag {
+  return forwardRequestHeaders(req.rawHeaders, {
+    ...names,
+    basePath: mount.basePath,
+    secret: target.secret,
+    clientAddress: req.socket.remoteAddress ?? '',
+    proto: (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http',
+    ...(upgrade === undefined ? {} : { upgrade }),
+  });
 }

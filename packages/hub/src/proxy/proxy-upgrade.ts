@@ -3,8 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { SidecarMount } from '../server/sidecar-router.js';
 import { answerErrorOnSocket } from './error-answer.js';
-import { forwardRequestHeaders, forwardResponseHeaders, type HeaderBag } from './proxy-headers.js';
-import type { ProxyNames, ProxyTarget } from './proxy-target.js';
+import { forwardResponseHeaders, type HeaderBag } from './proxy-headers.js';
+import { sidecarRequestHeaders, type ProxyNames, type ProxyTarget } from './proxy-target.js';
 
 /** The status line and header block of an answer written on a raw socket. */
 function headBlock(status: number, message: string, headers: HeaderBag): string {
@@ -23,14 +23,7 @@ function headBlock(status: number, message: string, headers: HeaderBag): string 
  * `onOpen` is called when the pipe is established; what it returns is called once when either side closes.
  */
 export function proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, mount: SidecarMount, target: ProxyTarget, names: ProxyNames, onOpen: () => () => void): void {
-  const headers = forwardRequestHeaders(req.rawHeaders, {
-    ...names,
-    basePath: mount.basePath,
-    secret: target.secret,
-    clientAddress: req.socket.remoteAddress ?? '',
-    proto: (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http',
-    upgrade: req.headers.upgrade ?? 'websocket',
-  });
+  const headers = sidecarRequestHeaders(req, mount, target, names, req.headers.upgrade ?? 'websocket');
   // Its own connection: an upgraded socket leaves the keep-alive pool anyway.
   const upstream = http.request({ host: '127.0.0.1', port: target.port, method: req.method, path: mount.path, headers, agent: false });
   socket.on('error', () => upstream.destroy());
