@@ -90,6 +90,12 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     hub.router.running.add('web');
     assert.deepEqual(json((await post('/api/hub/extensions/web/restart')).body), { apiVersion: 1, name: 'web', restarted: true });
     assert.deepEqual(json((await post('/api/hub/extensions/web/stop')).body), { apiVersion: 1, name: 'web', stopped: true });
+    hub.router.refuseRestart.add('web');
+    const refused = await post('/api/hub/extensions/web/restart');
+    assert.equal(refused.status, 503);
+    assert.equal(refused.headers['retry-after'], '30');
+    isError(refused.body, /could not restart the sidecar of web: .*crashed 3 times/);
+    hub.router.refuseRestart.clear();
     const bad = await post('/api/hub/extensions/We!/stop');
     assert.equal(bad.status, 404);
     isError(bad.body, /not an extension name/);

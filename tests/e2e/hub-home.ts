@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createHost } from '@outboard/host';
-import { HubServer, ensureHubToken } from '@outboard/hub';
+import { HubServer, SidecarError, ensureHubToken } from '@outboard/hub';
 import type { SidecarMount, SidecarRouter } from '@outboard/hub';
 import { REPO_ROOT, runCli, tempDir, writeExtension } from './lib/fixture-home.js';
 
@@ -44,6 +44,8 @@ export interface RecordedCall {
 export class RecordingRouter implements SidecarRouter {
   readonly calls: RecordedCall[] = [];
   running = new Set<string>();
+  /** Names whose restart is refused as a backing-off sidecar would refuse it (503, Retry-After). */
+  refuseRestart = new Set<string>();
   handleRequest(req: IncomingMessage, res: ServerResponse, mount: SidecarMount): void {
     this.calls.push({ kind: 'request', name: mount.name, mount, headers: { ...req.headers } });
     req.resume();
@@ -63,6 +65,7 @@ export class RecordingRouter implements SidecarRouter {
   }
   async restart(name: string): Promise<boolean> {
     this.calls.push({ kind: 'restart', name });
+    if (this.refuseRestart.has(name)) throw new SidecarError('SIDECAR_UNAVAILABLE', `the sidecar of ${name} crashed 3 times in 5 minutes`, { retryAfterSeconds: 30 });
     return this.running.has(name);
   }
   async stopAll(): Promise<void> {

@@ -7,6 +7,7 @@ import { extensionView } from './extensions-api.js';
 import { readJsonBody } from './json-body.js';
 import { parseProjectBody, projectView } from './projects-api.js';
 import { handleRpc } from './rpc-api.js';
+import { SidecarError } from '../sidecars/sidecar-error.js';
 import { handleEventStream } from '../transports/event-stream.js';
 import { answerVersion } from '../transports/wire-version-api.js';
 
@@ -72,6 +73,11 @@ async function controlSidecar(ctx: HubContext, res: ServerResponse, name: string
     const done = action === 'stop' ? await ctx.router.stop(name) : await ctx.router.restart(name);
     sendJson(res, 200, action === 'stop' ? { name, stopped: done } : { name, restarted: done });
   } catch (error) {
+    // A refused or failed start says why with its own status (404 not served, 503 cannot start now).
+    if (error instanceof SidecarError) {
+      const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+      return sendError(res, error.status, `could not ${action} the sidecar of ${name}: ${error.message}`, headers);
+    }
     sendError(res, 500, `could not ${action} the sidecar of ${name}: ${(error as Error).message}`);
   }
 }
