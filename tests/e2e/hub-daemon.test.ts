@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CLI_MAIN, REPO_ROOT, runCli, runCliJson, tempDir, writeFiles } from './lib/fixture-home.js';
+import { CLI_MAIN, REPO_ROOT, runCli, runCliInTerminal, runCliJson, tempDir, writeFiles } from './lib/fixture-home.js';
 import { CliJob, isRunning, waitFor } from './actions-home.js';
 import type { ActionsHome } from './actions-home.js';
 
@@ -127,6 +127,15 @@ describe('outboard hub start, status, stop', { timeout: 120_000 }, () => {
     } finally {
       job.killGroup();
     }
+  });
+
+  it('actions run through the hub shows the action\'s progress at a terminal, then its result', () => {
+    const r = runCliInTerminal(['actions', 'run', 'demo.slow', '--args', '{"steps":3,"stepMs":150}'], [], { home: h.home, env: h.env, cwd: h.root });
+    assert.equal(r.code, 0, r.output);
+    // Each progress value replaces the last on one cleared line; the result follows on a clean line.
+    assert.match(r.output, /\u001b\[2K\r?1\/3/);
+    assert.match(r.output, /3\/3/);
+    assert.match(r.output, /\u001b\[2K\r?slow done/);
   });
 
   it('two starts at once: one hub; the other start says it runs', async () => {

@@ -10,6 +10,7 @@ import type { Text } from '../terminal/text.js';
 import { projectContaining, projectStore } from './projects-lookup.js';
 import { callHub, HubRpcError, HubUnreachableError } from './hub-rpc.js';
 import type { HubEndpoint } from './hub-rpc.js';
+import { callHubStreaming } from './hub-ws-call.js';
 import type { DeclaredAction } from '@outboard/host';
 import { StopSignals } from './stop-signals.js';
 
@@ -124,7 +125,7 @@ async function projectOfCwd(ctx: CliContext, targets: readonly string[]): Promis
   throw cliError('PROJECT_NONE_HERE', `this action runs on a project, and no registered project contains ${ctx.io.cwd}`, `register it with \`${ctx.cmd} projects add .\`, or pass --project <id> (\`${ctx.cmd} projects list\` shows them)`);
 }
 
-/** `actions run` through the running hub's `/api/rpc`: Ctrl+C (or SIGTERM, SIGHUP) closes the request and the hub cancels the action. */
+/** `actions run` through the running hub: Ctrl+C (or SIGTERM, SIGHUP) closes the connection and the hub cancels the action. */
 async function runThroughHub(ctx: CliContext, opts: ParsedOptions, hub: HubEndpoint, id: string, actionArgs: unknown): Promise<number | undefined> {
   let declared: DeclaredAction[];
   try {
@@ -141,11 +142,17 @@ async function runThroughHub(ctx: CliContext, opts: ParsedOptions, hub: HubEndpo
   const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
   const stop = new StopSignals();
   try {
-    const result = (await callHub(hub, 'actions.invoke', { id, ...(project ? { projectId: project } : {}), args: actionArgs }, stop.signal)) as ActionResult;
+    // Over /api/ws, so the action's progress shows as it comes, as it does in a private peer.
+    const result = (await callHubStreaming(hub, 'actions.invoke', { id, ...(project ? { projectId: project } : {}), args: actionArgs }, {
+      signal: stop.signal,
+      onProgress: (value) => ctx.printer.status(ctx.err.dim(describeProgress(value))),
+    })) as ActionResult;
+    ctx.printer.clearStatus();
     if (opts.flag('json')) ctx.printJson(result);
     else printResult(ctx, result);
     return 0;
   } catch (error) {
+    ctx.printer.clearStatus();
     if (stop.received || stop.signal.aborted || (error instanceof HubRpcError && error.reason === 'cancelled')) {
       ctx.printError(t`Cancelled ${id}.`);
       return stop.exitCode;
