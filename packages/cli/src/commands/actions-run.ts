@@ -14,8 +14,6 @@ import { callHubStreaming } from './hub-ws-call.js';
 import type { DeclaredAction } from '@outboard/host';
 import { StopSignals } from './stop-signals.js';
 
-/** Signals that end a run the same way: cancel the action, stop the peer (its whole group), exit 128 + n. */
-
 /** `<id> actions run <id> [--project <id>] [--args <json>] [--json]`. */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const id = opts.positionals[0] as string;
@@ -38,23 +36,15 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const peers = await ctx.host().peers();
   const stop = new StopSignals();
   try {
-    const declared = await peers.declaredActions();
-    const action = declared.find((a) => a.id === id);
-    if (!action) {
-      const near = suggestNames(id, declared.map((a) => a.id));
-      throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
-    }
+    const action = findAction(ctx, await peers.declaredActions(), id);
     const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
     try {
       const result = await peers.invokeAction(id, { ...(project ? { projectId: project } : {}), args: actionArgs }, {
         signal: stop.signal,
         resetTimeoutOnProgress: true,
-        onProgress: (value) => ctx.printer.status(ctx.err.dim(describeProgress(value))),
+        onProgress: showProgress(ctx),
       });
-      ctx.printer.clearStatus();
-      if (opts.flag('json')) ctx.printJson(result);
-      else printResult(ctx, result);
-      return 0;
+      return printOutcome(ctx, opts, result);
     } catch (error) {
       ctx.printer.clearStatus();
       const reason = (error as { reason?: string }).reason;
@@ -79,6 +69,27 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     stop.dispose();
     await peers.dispose();
   }
+}
+
+/** The declared action `id`, or the refusal naming the nearest ids. */
+function findAction(ctx: CliContext, declared: readonly DeclaredAction[], id: string): DeclaredAction {
+  const action = declared.find((a) => a.id === id);
+  if (action) return action;
+  const near = suggestNames(id, declared.map((a) => a.id));
+  throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
+}
+
+/** Shows each progress value on one status line that the next replaces (at a terminal only). */
+function showProgress(ctx: CliContext): (value: unknown) => void {
+  return (value) => ctx.printer.status(ctx.err.dim(describeProgress(value)));
+}
+
+/** Clears the progress line and prints the result (as JSON with --json); the run's exit code. */
+function printOutcome(ctx: CliContext, opts: ParsedOptions, result: ActionResult): number {
+  ctx.printer.clearStatus();
+  if (opts.flag('json')) ctx.printJson(result);
+  else printResult(ctx, result);
+  return 0;
 }
 
 function describeProgress(value: unknown): string {
@@ -134,23 +145,16 @@ async function runThroughHub(ctx: CliContext, opts: ParsedOptions, hub: HubEndpo
     if (error instanceof HubUnreachableError) return undefined;
     throw error;
   }
-  const action = declared.find((a) => a.id === id);
-  if (!action) {
-    const near = suggestNames(id, declared.map((a) => a.id));
-    throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
-  }
+  const action = findAction(ctx, declared, id);
   const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
   const stop = new StopSignals();
   try {
     // Over /api/ws, so the action's progress shows as it comes, as it does in a private peer.
     const result = (await callHubStreaming(hub, 'actions.invoke', { id, ...(project ? { projectId: project } : {}), args: actionArgs }, {
       signal: stop.signal,
-      onProgress: (value) => ctx.printer.status(ctx.err.dim(describeProgress(value))),
+      onProgress: showProgress(ctx),
     })) as ActionResult;
-    ctx.printer.clearStatus();
-    if (opts.flag('json')) ctx.printJson(result);
-    else printResult(ctx, result);
-    return 0;
+    return printOutcome(ctx, opts, result);
   } catch (error) {
     ctx.printer.clearStatus();
     if (stop.received || stop.signal.aborted || (error instanceof HubRpcError && error.reason === 'cancelled')) {

@@ -1,4 +1,4 @@
-import type { ExtensionRecord, ProjectRecord } from '@outboard/host';
+import { toListEntry, type ExtensionListEntry, type ExtensionRecord, type ProjectRecord } from '@outboard/host';
 import type { ExtensionManifest } from '@outboard/manifest';
 import type { SidecarRouter } from '../server/sidecar-router.js';
 
@@ -9,14 +9,11 @@ export interface SidecarView {
   lastError: string | null;
 }
 
-/** One extension in `GET /api/hub/extensions` (fields of apiVersion 1; new fields may be added). */
-export interface ExtensionView {
-  name: string;
-  packageName: string;
-  version: string;
-  source: string;
-  state: string;
-  reason: string;
+/**
+ * One extension in `GET /api/hub/extensions` (fields of apiVersion 1; new fields may be added): the identity
+ * and state of the CLI's list entry, without its local `fix` and `path`, and what the hub serves of it.
+ */
+export interface ExtensionView extends Omit<ExtensionListEntry, 'fix' | 'path'> {
   compatible: boolean;
   manifest: ExtensionManifest | null;
   mount: string | null;
@@ -29,13 +26,9 @@ export function extensionView(ext: ExtensionRecord, router: SidecarRouter, proje
   const manifest = ext.manifest ?? null;
   const hasSidecar = !!manifest?.sidecar && !!ext.name;
   const running = router.list().find((s) => s.name === ext.name);
+  const { fix: _fix, path: _path, ...entry } = toListEntry(ext);
   const view: ExtensionView = {
-    name: ext.key,
-    packageName: ext.packageName,
-    version: ext.version,
-    source: ext.source,
-    state: ext.state,
-    reason: ext.reason,
+    ...entry,
     compatible: ext.state !== 'incompatible' && ext.state !== 'invalid',
     manifest,
     mount: hasSidecar ? `/x/${ext.name}/` : null,
