@@ -1,14 +1,13 @@
 // The proxies bench/hub-proxy.ts compares, each run in a process of its own (`--serve <kind> ...`): the hub's
 // SidecarManager (the whole per-request path: checks, supervisor, proxy), the hub's proxy alone (undici
 // upstream), the same proxy with a node:http keep-alive agent upstream (the measurement that chose undici), and
-// http-proxy with a keep-alive agent, and a ws message relay (the alternative to piping upgraded sockets). Each prints `{"port":N}` once listening.
+// http-proxy with a keep-alive agent, a TCP relay (bytes piped, no HTTP: the floor of any proxy), and a ws message relay (the alternative to piping upgraded sockets). Each prints `{"port":N}` once listening.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Pool } from 'undici';
+import net, { type AddressInfo } from 'node:net';
 import httpProxy from 'http-proxy';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createHostCore } from '@outboard/host';
-import { SidecarManager, forwardRequestHeaders, forwardResponseHeaders, proxyHttp, proxyNames, proxyUpgrade } from '@outboard/hub';
+import { SidecarManager, forwardRequestHeaders, forwardResponseHeaders, proxyHttp, proxyNames, proxyUpgrade, upstreamPool } from '@outboard/hub';
 
 /** Sockets each proxy may keep open to the sidecar. */
 const UPSTREAM_SOCKETS = 256;
@@ -40,7 +39,7 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
   const port = Number(arg);
   if (kind === 'undici') {
     // The hub's proxy as it ships (undici pool), without the manager in front.
-    const target = { name: 'bench', port, secret, dispatcher: new Pool(`http://127.0.0.1:${port}`, { connections: UPSTREAM_SOCKETS }), logFile: '-' };
+    const target = { name: 'bench', port, secret, dispatcher: upstreamPool(port, UPSTREAM_SOCKETS), logFile: '-' };
     const server = http.createServer((req, res) => proxyHttp(req, res, mountOf(req.url ?? '/'), target, NAMES));
     server.on('upgrade', (req, socket, head) => proxyUpgrade(req, socket, head, mountOf(req.url ?? '/'), target, NAMES, () => () => undefined));
     return listen(server);
@@ -82,6 +81,21 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
       upstream.once('error', () => socket.destroy());
     });
     return listen(server);
+  }
+  if (kind === 'tcp-relay') {
+    // No HTTP at all: each client connection piped byte for byte to a connection of its own to the sidecar.
+    // The least any proxy in Node can do per request (read every byte once, write it once): its floor.
+    const server = net.createServer((client) => {
+      const upstream = net.connect({ host: '127.0.0.1', port });
+      client.setNoDelay(true);
+      upstream.setNoDelay(true);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`));
+    return;
   }
   if (kind === 'http-proxy') {
     const proxy = httpProxy.createProxyServer({ target: `http://127.0.0.1:${port}`, agent: new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_SOCKETS }), headers: { [SECRET_HEADER]: secret }, ws: true });
