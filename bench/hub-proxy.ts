@@ -45,6 +45,8 @@ interface Target {
   /** The proxy's process (none direct) and the sidecar's, whose CPU time is measured per slice. */
   proxyPid?: number;
   sidecarPid?: number;
+  /** Headers every request of the load sends (the sidecar's secret direct, the hub's token to the whole hub). */
+  headers?: Record<string, string>;
 }
 
 /** CPU time of every thread of a process so far, in ms (Linux /proc schedstat, ns precision); 0 elsewhere. */
@@ -65,10 +67,14 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     const home = join(tmp, 'home');
-    mkdirSync(home);
-    for (const args of [['extensions', 'link', FIXTURE], ['extensions', 'enable', 'bench', '--yes']]) {
-      const r = spawnSync(process.execPath, [CLI, ...args], { cwd: home, env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`outboard ${args.join(' ')} failed: ${r.stderr}`);
+    // The whole hub gets a home of its own (its own sidecar, state folder and hub.json).
+    const serverHome = join(tmp, 'server-home');
+    for (const h of [home, serverHome]) {
+      mkdirSync(h);
+      for (const args of [['extensions', 'link', FIXTURE], ['extensions', 'enable', 'bench', '--yes']]) {
+        const r = spawnSync(process.execPath, [CLI, ...args], { cwd: h, env: { ...process.env, OUTBOARD_HOME: h, NO_COLOR: '1' }, encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(`outboard ${args.join(' ')} failed: ${r.stderr}`);
+      }
     }
     const stateDir = join(tmp, 'direct');
     mkdirSync(stateDir);
@@ -85,20 +91,25 @@ async function main(): Promise<void> {
       return { port: JSON.parse(await firstLine(child)).port as number, proxyPid: child.pid as number };
     };
     const viaDirect = { prefix: '/x/bench', sidecarPid: sidecar.pid as number };
+    const secret = { 'x-outboard-sidecar-secret': SECRET };
+    const hubServer = await serve('hub-server', serverHome);
     const targets: Target[] = [
-      { name: 'direct', port: directPort, prefix: '', sidecarPid: sidecar.pid as number },
+      { name: 'direct', port: directPort, prefix: '', sidecarPid: sidecar.pid as number, headers: secret },
       { name: 'hub', ...(await serve('hub', home)), prefix: '/x/bench' },
+      { name: 'whole hub (server checks too)', ...hubServer, prefix: '/x/bench', headers: { 'x-outboard-token': readFileSync(join(serverHome, 'token'), 'utf8').trim() } },
       { name: 'hub proxy, node:http upstream', ...(await serve('node', String(directPort))), ...viaDirect },
       { name: 'hub proxy, undici upstream', ...(await serve('undici', String(directPort))), ...viaDirect },
       { name: 'http-proxy (keep-alive)', ...(await serve('http-proxy', String(directPort))), ...viaDirect },
       // The floor of any proxy in Node: bytes piped per connection, no HTTP (the request goes as sent to direct).
-      { name: 'TCP relay (no HTTP, floor)', ...(await serve('tcp-relay', String(directPort))), prefix: '', sidecarPid: sidecar.pid as number },
+      { name: 'TCP relay (no HTTP, floor)', ...(await serve('tcp-relay', String(directPort))), prefix: '', sidecarPid: sidecar.pid as number, headers: secret },
     ];
     const relayPort = (await serve('ws-relay', String(directPort))).port;
     // Warm every path (the hub starts its sidecar on its first request).
     for (const t of targets) for (const size of SIZES) await load(t, size, 300);
     // The hub's own sidecar (started by that first request) writes its pid into its state folder.
-    (targets[1] as Target).sidecarPid = (JSON.parse(readFileSync(join(home, 'ext', 'bench', 'pids.json'), 'utf8')) as { pid: number }).pid;
+    const pidIn = (h: string) => (JSON.parse(readFileSync(join(h, 'ext', 'bench', 'pids.json'), 'utf8')) as { pid: number }).pid;
+    (targets[1] as Target).sidecarPid = pidIn(home);
+    (targets[2] as Target).sidecarPid = pidIn(serverHome);
 
     const results = new Map<string, { count: number; ms: number; latencies: number[]; cpu: { client: number; proxy: number; sidecar: number } }>();
     for (let round = 0; round < ROUNDS; round++) {
@@ -127,7 +138,7 @@ async function main(): Promise<void> {
     console.log(`HTTP, ${CONCURRENCY} keep-alive connections, ${ROUNDS} x ${SLICE_MS} ms per target and size, interleaved:`);
     for (const size of SIZES) {
       for (const t of targets) {
-        console.log(`  ${(size === 100 ? '100 B' : '1 MiB').padEnd(6)} ${t.name.padEnd(32)} ${rps(t.name, size).toFixed(0).padStart(7)} req/s   p99 ${p99(t.name, size).toFixed(2).padStart(7)} ms   ${(rps(t.name, size) / rps('direct', size)).toFixed(2)}x direct`);
+        console.log(`  ${(size === 100 ? '100 B' : '1 MiB').padEnd(6)} ${t.name.padEnd(30)} ${rps(t.name, size).toFixed(0).padStart(7)} req/s   p99 ${p99(t.name, size).toFixed(2).padStart(7)} ms   ${(rps(t.name, size) / rps('direct', size)).toFixed(2)}x direct`);
       }
     }
     const ws = { direct: [] as number[], hub: [] as number[], relay: [] as number[] };
@@ -155,7 +166,7 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       for (const t of targets) {
         const c = cpuPerRequest(t.name, size);
-        console.log(`  ${(size === 100 ? '100 B' : '1 MiB').padEnd(6)} ${t.name.padEnd(32)} ${c.clientUs.toFixed(1).padStart(7)} / ${c.proxyUs.toFixed(1).padStart(7)} / ${c.sidecarUs.toFixed(1).padStart(7)} = ${c.totalUs.toFixed(1).padStart(7)}   ${c.cores.toFixed(2)} cores`);
+        console.log(`  ${(size === 100 ? '100 B' : '1 MiB').padEnd(6)} ${t.name.padEnd(30)} ${c.clientUs.toFixed(1).padStart(7)} / ${c.proxyUs.toFixed(1).padStart(7)} / ${c.sidecarUs.toFixed(1).padStart(7)} = ${c.totalUs.toFixed(1).padStart(7)}   ${c.cores.toFixed(2)} cores`);
       }
     }
     const vsHttpProxy = rps('hub', 100) / rps('http-proxy (keep-alive)', 100);
@@ -168,6 +179,8 @@ async function main(): Promise<void> {
     const floor100 = rps('TCP relay (no HTTP, floor)', 100) / rps('http-proxy (keep-alive)', 100);
     const floor1M = rps('TCP relay (no HTTP, floor)', 1024 * 1024) / rps('direct', 1024 * 1024);
     console.log(`floor: a TCP relay (bytes piped, no HTTP) reaches ${floor100.toFixed(2)}x http-proxy's req/s at 100 B and ${floor1M.toFixed(2)}x direct at 1 MiB`);
+    const whole = 'whole hub (server checks too)';
+    console.log(`the whole hub (its server's checks in front of the same manager): ${(rps(whole, 100) / rps('http-proxy (keep-alive)', 100)).toFixed(2)}x http-proxy at 100 B, ${(rps(whole, 1024 * 1024) / rps('direct', 1024 * 1024)).toFixed(2)}x direct at 1 MiB`);
     console.log(`${verdict(vsHttpProxy >= GOALS.httpProxyRatio100B)}: hub at 100 B is ${vsHttpProxy.toFixed(2)}x http-proxy's req/s (goal >= ${GOALS.httpProxyRatio100B}x)`);
     console.log(`${verdict(vsDirect >= GOALS.directRatio1MiB)}: hub at 1 MiB is ${vsDirect.toFixed(2)}x direct req/s (goal >= ${GOALS.directRatio1MiB}x)`);
     console.log(`${verdict(wsRatio < GOALS.wsRoundTripRatio)}: WebSocket round trip through the hub is ${wsRatio.toFixed(2)}x direct (goal < ${GOALS.wsRoundTripRatio}x)`);
@@ -207,8 +220,7 @@ async function main(): Promise<void> {
 async function load(t: Target, size: number, ms: number): Promise<{ count: number; ms: number; latencies: number[] }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const path = `${t.prefix}/bytes?n=${size}`;
-  // Direct (and the TCP relay, which passes bytes as they are) must send the sidecar's secret itself.
-  const headers: Record<string, string> = t.prefix ? {} : { 'x-outboard-sidecar-secret': SECRET };
+  const headers = t.headers ?? {};
   const latencies: number[] = [];
   const start = performance.now();
   const end = start + ms;
