@@ -100,6 +100,8 @@ async function main(): Promise<void> {
       { name: 'hub proxy, node:http upstream', ...(await serve('node', String(directPort))), ...viaDirect },
       { name: 'hub proxy, undici upstream', ...(await serve('undici', String(directPort))), ...viaDirect },
       { name: 'http-proxy (keep-alive)', ...(await serve('http-proxy', String(directPort))), ...viaDirect },
+      // What a hand-made upstream (node:net and Node's C parser, bodiless requests only) would save: a measurement.
+      { name: 'proxy, lean net upstream (probe)', ...(await serve('lean', String(directPort))), ...viaDirect },
       // The floor of any proxy in Node: bytes piped per connection, no HTTP (the request goes as sent to direct).
       { name: 'TCP relay (no HTTP, floor)', ...(await serve('tcp-relay', String(directPort))), prefix: '', sidecarPid: sidecar.pid as number, headers: secret },
     ];

@@ -8,6 +8,7 @@ import net, { type AddressInfo } from 'node:net';
 import httpProxy from 'http-proxy';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createHostCore } from '@outboard/host';
+import { LeanUpstream } from './lean-upstream.js';
 import { SidecarManager, forwardRequestHeaders, forwardResponseHeaders, proxyHttp, proxyNames, proxyUpgrade, startHub, upstreamPool } from '@outboard/hub';
 
 /** Sockets each proxy may keep open to the sidecar. */
@@ -70,6 +71,16 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
       });
       if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) req.pipe(upstream);
       else upstream.end();
+    });
+    return listen(server);
+  }
+  if (kind === 'lean') {
+    // The measurement of a leaner upstream (bodiless requests only; see lean-upstream.ts): not what ships.
+    const upstream = new LeanUpstream(port);
+    const server = http.createServer((req, res) => {
+      const mount = mountOf(req.url ?? '/');
+      const headers = forwardRequestHeaders(req.rawHeaders, { ...NAMES, basePath: mount.basePath, secret, clientAddress: req.socket.remoteAddress ?? '', proto: 'http' });
+      upstream.request(req.method ?? 'GET', mount.path, headers, res, mount.basePath);
     });
     return listen(server);
   }
