@@ -11,14 +11,16 @@ export const WATCHED_VERDICT_MAX_AGE_MS = 1_000;
  * itself moved — starts a new generation. A verdict computed from a fresh read is good while the
  * generation it was computed in is still the current one. The kernel queues the event when the file is
  * written, before the writer exits, so a request sent after a change finds the generation moved on.
- * Where no watch can be kept (no folder, a watch error, a file that is a symbolic link whose target the
- * watch would not see) {@link generation} is undefined and callers read afresh every time.
+ * That ordering holds for inotify (Linux) only: elsewhere (FSEvents, ReadDirectoryChangesW deliver later),
+ * and where no watch can be kept (no folder, a watch error, a file that is a symbolic link whose target the
+ * watch would not see), {@link generation} is undefined and callers read afresh every time.
  */
 export class ApprovalFileWatch implements Disposable {
   private watcher: FSWatcher | undefined;
   private current = 0;
 
-  constructor(private readonly file: string) {
+  constructor(private readonly file: string, platform: NodeJS.Platform = process.platform) {
+    if (platform !== 'linux') return;
     try {
       this.watcher = watch(dirname(file), { persistent: false }, () => {
         this.current++;
