@@ -1,9 +1,13 @@
 // Throughput and p99 latency through the hub's sidecar proxy, against the same sidecar program straight and
 // behind http-proxy (keep-alive agent), with 100 B and 1 MiB bodies, all measured in the same run by the
-// same load generator (a bounded keep-alive client loop in this process, rounds interleaved). Also the hub's
-// proxy alone with its undici upstream against a node:http keep-alive agent upstream, and WebSocket echo
-// round trips direct, through the hub (upgraded sockets piped) and through a ws message relay. Goals: >= 1.5x http-proxy's req/s at 100 B, >= 0.8x direct at 1 MiB,
-// WS round trip < 2x direct. Last line: BENCH_JSON {...}. Bounded: well under 2 minutes.
+// same load generator (a bounded keep-alive client loop in this process, rounds interleaved). Also: the whole
+// hub (its server's checks in front of the same manager); the hub's proxy alone with its undici upstream
+// against a node:http keep-alive agent upstream and a probe of a hand-made node:net upstream; a TCP relay
+// (bytes piped, no HTTP: the floor any proxy in Node stays above); the CPU time per request of each of the
+// three processes (load generator, proxy, sidecar), since on a small machine their sum is what bounds
+// throughput; and WebSocket echo round trips direct, through the hub (upgraded sockets piped) and through a
+// ws message relay. Goals: >= 1.5x http-proxy's req/s at 100 B, >= 0.8x direct at 1 MiB, WS round trip < 2x
+// direct. Last line: BENCH_JSON {...}. Bounded: about 100 s. BENCH_CPU_PROF=<dir> writes the proxies' CPU profiles.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
