@@ -27,6 +27,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 /** Length of one measurement, in ms; every target and size is measured ROUNDS times, interleaved. */
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+/** Load per target and size before the measured rounds, in ms (JIT warm-up; the same for every target). */
+const WARM_MS = Number(process.env.BENCH_WARM_MS ?? 300);
 const WS_ROUND_TRIPS = Number(process.env.BENCH_WS_ROUND_TRIPS ?? 2000);
 const SIZES = [100, 1024 * 1024];
 /** BENCH_CPU_PROF=<dir>: the proxy processes run with --cpu-prof into <dir> (written when they are stopped at the end). */
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
     ];
     const relayPort = (await serve('ws-relay', String(directPort))).port;
     // Warm every path (the hub starts its sidecar on its first request).
-    for (const t of targets) for (const size of SIZES) await load(t, size, 300);
+    for (const t of targets) for (const size of SIZES) await load(t, size, WARM_MS);
     // The hub's own sidecar (started by that first request) writes its pid into its state folder.
     const pidIn = (h: string) => (JSON.parse(readFileSync(join(h, 'ext', 'bench', 'pids.json'), 'utf8')) as { pid: number }).pid;
     (targets[1] as Target).sidecarPid = pidIn(home);
