@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { chmodSync, mkdirSync, openSync, writeSync, closeSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
@@ -37,8 +38,11 @@ export function ensureHubToken(home: string): string {
 /** The last token's digest: the hub compares every request with the same token, so it is hashed once. */
 let lastToken: { token: string; digest: Buffer } | undefined;
 
+/** Node's one-shot digest (20.12 and later), half the cost of a Hash object; a Hash object before that. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'buffer') => Buffer }).hash;
+
 function sha256(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+  return oneShot ? oneShot('sha256', text, 'buffer') : createHash('sha256').update(text).digest();
 }
 
 /** Compares a presented token with the real one in constant time (whatever their lengths: both are hashed first). */
