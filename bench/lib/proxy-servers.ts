@@ -1,14 +1,15 @@
 // The proxies bench/hub-proxy.ts compares, each run in a process of its own (`--serve <kind> ...`): the hub's
-// SidecarManager (the whole per-request path: checks, supervisor, proxy), the hub's proxy alone (undici
+// SidecarManager (the per-request path behind the server: approval re-check, supervisor, proxy), the whole hub
+// (`startHub`: its server's admission checks in front of the same manager), the hub's proxy alone (undici
 // upstream), the same proxy with a node:http keep-alive agent upstream (the measurement that chose undici), and
-// http-proxy with a keep-alive agent, and a ws message relay (the alternative to piping upgraded sockets). Each prints `{"port":N}` once listening.
+// http-proxy with a keep-alive agent, a TCP relay (bytes piped, no HTTP: the floor of any proxy), and a ws message relay (the alternative to piping upgraded sockets). Each prints `{"port":N}` once listening.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Pool } from 'undici';
+import net, { type AddressInfo } from 'node:net';
 import httpProxy from 'http-proxy';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createHostCore } from '@outboard/host';
-import { SidecarManager, forwardRequestHeaders, forwardResponseHeaders, proxyHttp, proxyNames, proxyUpgrade } from '@outboard/hub';
+import { LeanUpstream } from './lean-upstream.js';
+import { SidecarManager, forwardRequestHeaders, forwardResponseHeaders, proxyHttp, proxyNames, proxyUpgrade, startHub, upstreamPool } from '@outboard/hub';
 
 /** Sockets each proxy may keep open to the sidecar. */
 const UPSTREAM_SOCKETS = 256;
@@ -37,10 +38,19 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
     process.on('SIGTERM', () => void manager.stopAll().then(() => process.exit(0)));
     return listen(server);
   }
+  if (kind === 'hub-server') {
+    // The whole hub as `hub start` runs it: its server admits every request (Host, path, token, Origin, mount)
+    // before the same SidecarManager proxies it. The token is in <home>/token.
+    void startHub({ host: { identity: { id: 'outboard', version: '0.1.0' }, home: arg, env: { ...process.env, OUTBOARD_HOME: arg } }, port: 0 }).then((hub) => {
+      process.on('SIGTERM', () => void hub.stop('benchmark over').then(() => process.exit(0)));
+      process.stdout.write(`${JSON.stringify({ port: hub.port })}\n`);
+    });
+    return;
+  }
   const port = Number(arg);
   if (kind === 'undici') {
     // The hub's proxy as it ships (undici pool), without the manager in front.
-    const target = { name: 'bench', port, secret, dispatcher: new Pool(`http://127.0.0.1:${port}`, { connections: UPSTREAM_SOCKETS }), logFile: '-' };
+    const target = { name: 'bench', port, secret, dispatcher: upstreamPool(port, UPSTREAM_SOCKETS), logFile: '-' };
     const server = http.createServer((req, res) => proxyHttp(req, res, mountOf(req.url ?? '/'), target, NAMES));
     server.on('upgrade', (req, socket, head) => proxyUpgrade(req, socket, head, mountOf(req.url ?? '/'), target, NAMES, () => () => undefined));
     return listen(server);
@@ -64,6 +74,16 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
     });
     return listen(server);
   }
+  if (kind === 'lean') {
+    // The measurement of a leaner upstream (bodiless requests only; see lean-upstream.ts): not what ships.
+    const upstream = new LeanUpstream(port);
+    const server = http.createServer((req, res) => {
+      const mount = mountOf(req.url ?? '/');
+      const headers = forwardRequestHeaders(req.rawHeaders, { ...NAMES, basePath: mount.basePath, secret, clientAddress: req.socket.remoteAddress ?? '', proto: 'http' });
+      upstream.request(req.method ?? 'GET', mount.path, headers, res, mount.basePath);
+    });
+    return listen(server);
+  }
   if (kind === 'ws-relay') {
     // The alternative to piping upgraded sockets: end the WebSocket here and relay messages over a second one.
     const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, handleProtocols: (offered) => [...offered][0] ?? false });
@@ -82,6 +102,21 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
       upstream.once('error', () => socket.destroy());
     });
     return listen(server);
+  }
+  if (kind === 'tcp-relay') {
+    // No HTTP at all: each client connection piped byte for byte to a connection of its own to the sidecar.
+    // The least any proxy in Node can do per request (read every byte once, write it once): its floor.
+    const server = net.createServer((client) => {
+      const upstream = net.connect({ host: '127.0.0.1', port });
+      client.setNoDelay(true);
+      upstream.setNoDelay(true);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`));
+    return;
   }
   if (kind === 'http-proxy') {
     const proxy = httpProxy.createProxyServer({ target: `http://127.0.0.1:${port}`, agent: new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_SOCKETS }), headers: { [SECRET_HEADER]: secret }, ws: true });

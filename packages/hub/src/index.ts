@@ -23,6 +23,7 @@ export type { SidecarLifecycle } from './sidecars/sidecar-options.js';
 export { proxyHttp } from './proxy/proxy-http.js';
 export { proxyUpgrade } from './proxy/proxy-upgrade.js';
 export { proxyNames } from './proxy/proxy-target.js';
+export { upstreamPool } from './proxy/upstream-pool.js';
 export type { ProxyNames, ProxyTarget } from './proxy/proxy-target.js';
 export { forwardRequestHeaders, forwardResponseHeaders, locationInMount } from './proxy/proxy-headers.js';
 export type { ForwardContext, HeaderBag } from './proxy/proxy-headers.js';

@@ -21,13 +21,18 @@ export interface ForwardContext {
   proto: string;
   /** Kept for a WebSocket upgrade: `Connection: Upgrade` and `Upgrade: <this>`. */
   upgrade?: string;
+  /** The upstream client frames the body itself (undici): no `Transfer-Encoding` added, `Expect` dropped. */
+  senderFrames?: boolean;
 }
 
-/** Names a `Connection` field lists: those are hop-by-hop too. */
-function connectionTokens(raw: readonly string[]): Set<string> {
-  const tokens = new Set<string>();
+/** Names the `Connection` fields list (they are hop-by-hop too), or undefined when there is no such field (the usual request). */
+function connectionTokens(raw: readonly string[]): Set<string> | undefined {
+  let tokens: Set<string> | undefined;
   for (let i = 0; i < raw.length; i += 2) {
-    if ((raw[i] as string).toLowerCase() !== 'connection') continue;
+    const name = raw[i] as string;
+    // The length test first: this runs on every header of every proxied request.
+    if (name.length !== 10 || name.toLowerCase() !== 'connection') continue;
+    tokens ??= new Set<string>();
     for (const t of (raw[i + 1] as string).split(',')) {
       const token = t.trim().toLowerCase();
       if (token) tokens.add(token);
@@ -36,8 +41,8 @@ function connectionTokens(raw: readonly string[]): Set<string> {
   return tokens;
 }
 
-function isHopByHop(lower: string, listed: Set<string>): boolean {
-  return HOP_BY_HOP.has(lower) || lower.startsWith('proxy-') || listed.has(lower);
+function isHopByHop(lower: string, listed: Set<string> | undefined): boolean {
+  return HOP_BY_HOP.has(lower) || lower.startsWith('proxy-') || (listed !== undefined && listed.has(lower));
 }
 
 function add(bag: HeaderBag, name: string, value: string): void {
@@ -60,18 +65,27 @@ export function withoutHubCookies(cookie: string, ownCookiePrefix: string): stri
     .join('; ');
 }
 
+/** `/x/app/` → `/x/app` (every trailing slash), `/` → ''. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--;
+  return end === path.length ? path : path.slice(0, end);
+}
+
 /**
  * The headers sent to a sidecar, from a client request's raw headers: hop-by-hop fields dropped (the
  * Connection field and every name it lists, Keep-Alive, TE, Trailer, Transfer-Encoding, Upgrade, Proxy-*),
  * the hub's credentials dropped (its token header and every other header with its prefix, `Authorization`,
  * its cookies), client-sent `Forwarded`/`X-Forwarded-*` dropped (they would be believed), and the hub's
  * facts added: base path, secret, X-Forwarded-For/Host/Proto/Prefix. `Host` is kept as the client sent it.
- * A body of unknown length (the client sent Transfer-Encoding) is re-framed chunked.
+ * A body of unknown length (the client sent Transfer-Encoding) is re-framed chunked, unless `ctx.senderFrames`
+ * (the upstream client frames bodies itself, and the hub's server answered any `Expect`, which is dropped).
  */
 export function forwardRequestHeaders(raw: readonly string[], ctx: ForwardContext): HeaderBag {
   const listed = connectionTokens(raw);
+  const own = ctx.ownHeaderPrefix;
   const out: HeaderBag = {};
-  const cookies: string[] = [];
+  let cookies: string | undefined;
   let host = '';
   let chunked = false;
   for (let i = 0; i < raw.length; i += 2) {
@@ -80,28 +94,30 @@ export function forwardRequestHeaders(raw: readonly string[], ctx: ForwardContex
     const lower = name.toLowerCase();
     if (lower === 'transfer-encoding') chunked = true;
     if (isHopByHop(lower, listed)) continue;
-    if (lower.startsWith(ctx.ownHeaderPrefix) || lower === 'authorization' || lower === 'forwarded' || lower.startsWith('x-forwarded-')) continue;
+    if (lower.startsWith(own) || lower === 'authorization' || lower === 'forwarded' || lower.startsWith('x-forwarded-')) continue;
     if (lower === 'cookie') {
-      cookies.push(value);
+      cookies = cookies === undefined ? value : `${cookies}; ${value}`;
       continue;
     }
     if (lower === 'host') host = value;
+    else if (ctx.senderFrames && lower === 'expect') continue;
     add(out, name, value);
   }
-  const cookie = withoutHubCookies(cookies.join('; '), ctx.ownCookiePrefix);
-  if (cookie) out['cookie'] = cookie;
-  if (chunked) out['transfer-encoding'] = 'chunked';
+  if (cookies !== undefined) {
+    const cookie = withoutHubCookies(cookies, ctx.ownCookiePrefix);
+    if (cookie) out['cookie'] = cookie;
+  }
+  if (chunked && !ctx.senderFrames) out['transfer-encoding'] = 'chunked';
   if (ctx.upgrade !== undefined) {
     out['connection'] = 'Upgrade';
     out['upgrade'] = ctx.upgrade;
   }
-  const own = ctx.ownHeaderPrefix;
   out[`${own}base-path`] = ctx.basePath;
   out[`${own}sidecar-secret`] = ctx.secret;
   out['x-forwarded-for'] = ctx.clientAddress;
   if (host) out['x-forwarded-host'] = host;
   out['x-forwarded-proto'] = ctx.proto;
-  const prefix = ctx.basePath.replace(/\/+$/, '');
+  const prefix = withoutTrailingSlashes(ctx.basePath);
   if (prefix) out['x-forwarded-prefix'] = prefix;
   return out;
 }
@@ -113,7 +129,7 @@ export function forwardRequestHeaders(raw: readonly string[], ctx: ForwardContex
  * (a 101 answer to a WebSocket upgrade).
  */
 export function forwardResponseHeaders(raw: readonly string[], basePath: string, keepUpgrade = false): HeaderBag {
-  const listed = keepUpgrade ? new Set<string>() : connectionTokens(raw);
+  const listed = keepUpgrade ? undefined : connectionTokens(raw);
   const out: HeaderBag = {};
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;
@@ -129,7 +145,7 @@ export function forwardResponseHeaders(raw: readonly string[], basePath: string,
 /** `/path` → `<basePath>path`; absolute URLs, relative paths, `//host` and paths already in the mount unchanged. */
 export function locationInMount(location: string, basePath: string): string {
   if (basePath === '/' || !location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\')) return location;
-  const prefix = basePath.replace(/\/+$/, '');
+  const prefix = withoutTrailingSlashes(basePath);
   if (location === prefix || location.startsWith(`${prefix}/`) || location.startsWith(`${prefix}?`)) return location;
   return prefix + location;
 }

@@ -6,6 +6,74 @@ import { forwardResponseHeaders } from './proxy-headers.js';
 import { sidecarRequestHeaders, type ProxyNames, type ProxyTarget } from './proxy-target.js';
 
 /**
+ * One request in flight: undici's dispatch handler, a class so a request costs one object rather than a
+ * closure per callback (this runs for every proxied request).
+ */
+class ProxyExchange implements Dispatcher.DispatchHandlers {
+  private abortRequest: ((error?: Error) => void) | undefined;
+  private resumeReading: (() => void) | undefined;
+  private done = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly basePath: string,
+    private readonly target: ProxyTarget,
+  ) {
+    res.on('drain', this.onDrain);
+    res.on('close', this.onClientClose);
+  }
+
+  /** The client's socket took what was waiting: read on from the sidecar. */
+  private readonly onDrain = (): void => this.resumeReading?.();
+
+  /** The client went away before the whole answer was sent: stop asking the sidecar. */
+  private readonly onClientClose = (): void => {
+    if (!this.done) this.abortRequest?.();
+  };
+
+  onConnect(abort: (error?: Error) => void): void {
+    this.abortRequest = abort;
+    if (this.res.destroyed) abort();
+  }
+
+  onHeaders(status: number, raw: Buffer[], resume: () => void, statusText: string): boolean {
+    if (status < 200) return true; // 1xx: Node's server answers `Expect: 100-continue` itself
+    this.resumeReading = resume;
+    const rawHeaders = new Array<string>(raw.length);
+    let type: string | undefined;
+    for (let i = 0; i < raw.length; i++) {
+      const text = (raw[i] as Buffer).toString('latin1');
+      rawHeaders[i] = text;
+      if (i % 2 === 1 && type === undefined && text.startsWith('text/event-stream') && (rawHeaders[i - 1] as string).toLowerCase() === 'content-type') type = text;
+    }
+    this.res.writeHead(status, statusText, forwardResponseHeaders(rawHeaders, this.basePath));
+    // Server-sent events pass through live: the head goes at once, not with the first event.
+    if (type !== undefined) this.res.flushHeaders();
+    return true;
+  }
+
+  /** false (the client's socket is full) pauses reading from the sidecar until 'drain'. */
+  onData(chunk: Buffer): boolean {
+    return this.res.write(chunk);
+  }
+
+  onComplete(): void {
+    this.done = true;
+    this.res.end();
+  }
+
+  onError(error: Error & { code?: string }): void {
+    this.done = true;
+    const res = this.res;
+    if (res.headersSent || res.writableEnded) {
+      res.destroy();
+      return;
+    }
+    answerError(res, 502, `the sidecar of ${this.target.name} did not answer (${error.code ?? error.message}); see its log: ${this.target.logFile}`);
+  }
+}
+
+/**
  * Forwards one request to a sidecar and its answer back, streaming both ways. The upstream is the
  * target's undici pool, driven through `dispatch` (measured faster than `node:http` with a keep-alive
  * agent: see bench/hub-proxy.ts): the request body is read from the client as the sidecar takes it, and
@@ -15,55 +83,10 @@ import { sidecarRequestHeaders, type ProxyNames, type ProxyTarget } from './prox
  * before answering gets a 502 naming its log, after answering a cut body.
  */
 export function proxyHttp(req: IncomingMessage, res: ServerResponse, mount: SidecarMount, target: ProxyTarget, names: ProxyNames): void {
-  const headers = sidecarRequestHeaders(req, mount, target, names);
-  // undici frames a streamed body itself (chunked when its length is unknown) and refuses the field; an
-  // `Expect: 100-continue` was answered by the hub's server already (undici refuses it too).
-  for (const name of Object.keys(headers)) {
-    const lower = name.toLowerCase();
-    if (lower === 'transfer-encoding' || lower === 'expect') delete headers[name];
-  }
+  // undici frames a streamed body itself (chunked when its length is unknown) and refuses Transfer-Encoding;
+  // an `Expect: 100-continue` was answered by the hub's server already (undici refuses it too).
+  const headers = sidecarRequestHeaders(req, mount, target, names, undefined, true);
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  let abort: ((error?: Error) => void) | undefined;
-  let resume: (() => void) | undefined;
-  let done = false;
-  const onDrain = (): void => resume?.();
-  res.on('drain', onDrain);
-  // The client went away before the whole answer was sent: stop asking the sidecar.
-  res.on('close', () => {
-    if (!done) abort?.();
-  });
-  const handler: Dispatcher.DispatchHandlers = {
-    onConnect: (abortRequest) => {
-      abort = abortRequest;
-      if (res.destroyed) abortRequest();
-    },
-    onHeaders: (status, raw, resumeReading, statusText) => {
-      if (status < 200) return true; // 1xx: Node's server answers `Expect: 100-continue` itself
-      resume = resumeReading;
-      const rawHeaders = raw.map((b) => b.toString('latin1'));
-      res.writeHead(status, statusText, forwardResponseHeaders(rawHeaders, mount.basePath));
-      const type = res.getHeader('content-type') ?? findHeader(rawHeaders, 'content-type');
-      if (typeof type === 'string' && type.startsWith('text/event-stream')) res.flushHeaders();
-      return true;
-    },
-    onData: (chunk) => res.write(chunk),
-    onComplete: () => {
-      done = true;
-      res.end();
-    },
-    onError: (error: Error & { code?: string }) => {
-      done = true;
-      if (res.headersSent || res.writableEnded) {
-        res.destroy();
-        return;
-      }
-      answerError(res, 502, `the sidecar of ${target.name} did not answer (${error.code ?? error.message}); see its log: ${target.logFile}`);
-    },
-  };
-  target.dispatcher.dispatch({ path: mount.path, method: (req.method ?? 'GET') as Dispatcher.HttpMethod, headers, body: hasBody ? req : null }, handler);
-}
-
-function findHeader(raw: readonly string[], lower: string): string | undefined {
-  for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === lower) return raw[i + 1];
-  return undefined;
+  const method = (req.method ?? 'GET') as Dispatcher.HttpMethod;
+  target.dispatcher.dispatch({ path: mount.path, method, headers, body: hasBody ? req : null }, new ProxyExchange(res, mount.basePath, target));
 }

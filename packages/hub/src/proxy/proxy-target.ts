@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { SidecarMount } from '../server/sidecar-router.js';
-import { forwardRequestHeaders, type HeaderBag } from './proxy-headers.js';
+import { forwardRequestHeaders, type ForwardContext, type HeaderBag } from './proxy-headers.js';
 
 /** Where a request goes: one running sidecar. */
 export interface ProxyTarget {
@@ -30,14 +30,20 @@ export function proxyNames(hostId: string): ProxyNames {
   return { ownHeaderPrefix: `x-${id}-`, ownCookiePrefix: id };
 }
 
-/** The headers a client's request (or WebSocket upgrade, with `upgrade`) is sent to `target` with. */
-export function sidecarRequestHeaders(req: IncomingMessage, mount: SidecarMount, target: ProxyTarget, names: ProxyNames, upgrade?: string): HeaderBag {
-  return forwardRequestHeaders(req.rawHeaders, {
-    ...names,
+/**
+ * The headers a client's request (or WebSocket upgrade, with `upgrade`) is sent to `target` with; with
+ * `senderFrames`, for an upstream client that frames bodies itself (see {@link forwardRequestHeaders}).
+ */
+export function sidecarRequestHeaders(req: IncomingMessage, mount: SidecarMount, target: ProxyTarget, names: ProxyNames, upgrade?: string, senderFrames = false): HeaderBag {
+  const ctx: ForwardContext = {
+    ownHeaderPrefix: names.ownHeaderPrefix,
+    ownCookiePrefix: names.ownCookiePrefix,
     basePath: mount.basePath,
     secret: target.secret,
     clientAddress: req.socket.remoteAddress ?? '',
     proto: (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http',
-    ...(upgrade === undefined ? {} : { upgrade }),
-  });
+    senderFrames,
+  };
+  if (upgrade !== undefined) ctx.upgrade = upgrade;
+  return forwardRequestHeaders(req.rawHeaders, ctx);
 }

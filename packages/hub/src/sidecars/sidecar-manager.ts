@@ -8,6 +8,7 @@ import { proxyHttp } from '../proxy/proxy-http.js';
 import { proxyNames, type ProxyNames, type ProxyTarget } from '../proxy/proxy-target.js';
 import { proxyUpgrade } from '../proxy/proxy-upgrade.js';
 import type { SidecarMount, SidecarRouter } from '../server/sidecar-router.js';
+import { ApprovalFileWatch } from './approval-watch.js';
 import { SidecarError } from './sidecar-error.js';
 import { APPROVAL_SWEEP_MS, REDISCOVER_MIN_INTERVAL_MS, REDISCOVERY_SWEEP_MS } from './sidecar-limits.js';
 import { resolveLifecycle, type SidecarLifecycle } from './sidecar-options.js';
@@ -47,6 +48,10 @@ export class SidecarManager implements SidecarRouter, Disposable {
   private readonly served = new Map<string, ExtensionRecord>();
   /** Whether a served record still passes the checks (approval read fresh): once per name and event-loop turn, as peers' grants. */
   private readonly stillServed = new TurnMemo<string, boolean>();
+  /** Seen changes of the approvals file, so a running sidecar's verdict is re-read only after one (or a second). */
+  private readonly approvalWatch: ApprovalFileWatch | undefined;
+  /** The last passing verdict per name: the record it was for, the watch's generation before it was read, and when. */
+  private readonly verdicts = new Map<string, { ext: ExtensionRecord; generation: number; at: number }>();
   private readonly sweep: NodeJS.Timeout;
   private readonly rediscoverMinIntervalMs: number;
   private readonly onTransition: ((transition: SidecarTransition) => void) | undefined;
@@ -69,6 +74,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
     this.names = proxyNames(host.identity.id);
     this.rediscoverMinIntervalMs = rediscoverMinIntervalMs ?? REDISCOVER_MIN_INTERVAL_MS;
     this.rediscoverySweepMs = rediscoverySweepMs ?? REDISCOVERY_SWEEP_MS;
+    this.approvalWatch = host.approvals.path === undefined ? undefined : new ApprovalFileWatch(host.approvals.path);
     this.sweep = setInterval(() => void this.sweepApprovals(), approvalSweepMs ?? APPROVAL_SWEEP_MS);
     this.sweep.unref();
   }
@@ -124,6 +130,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
   /** Stops the sweep and every sidecar; the manager's own watchdog goes last. */
   dispose(): void {
     clearInterval(this.sweep);
+    this.approvalWatch?.dispose();
     void this.stopAll().finally(() => this.ownWatchdog?.dispose());
   }
 
@@ -155,8 +162,25 @@ export class SidecarManager implements SidecarRouter, Disposable {
     const ext = this.served.get(name);
     const supervisor = this.supervisors.get(name);
     const target = supervisor?.ready;
-    if (!ext || !supervisor || !target || !this.stillServed.get(name, () => sidecarRefusal(this.host, ext) === undefined)) return undefined;
+    if (!ext || !supervisor || !target || !this.stillServes(name, ext)) return undefined;
     return { target, supervisor };
+  }
+
+  /**
+   * Whether `ext` still passes the checks with the approvals as they are on disk now: the fresh read
+   * (once per turn), unless a passing verdict for this very record was read in the approvals file's current
+   * watch generation less than a second ago (nothing in its folder changed since; see ApprovalFileWatch).
+   */
+  private stillServes(name: string, ext: ExtensionRecord): boolean {
+    const now = Date.now();
+    const last = this.verdicts.get(name);
+    if (last && last.ext === ext && this.approvalWatch?.vouches(last.generation, last.at, now)) return true;
+    // Read before the check: a change while it runs moves the generation on, so the verdict is not reused.
+    const generation = this.approvalWatch?.generation();
+    const served = this.stillServed.get(name, () => sidecarRefusal(this.host, ext) === undefined);
+    if (served && generation !== undefined) this.verdicts.set(name, { ext, generation, at: now });
+    else this.verdicts.delete(name);
+    return served;
   }
 
   private supervisorFor(name: string): SidecarSupervisor {

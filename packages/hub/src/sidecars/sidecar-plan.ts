@@ -12,7 +12,8 @@ export interface SidecarHost {
   findExtension(name: string): Promise<ExtensionRecord | undefined>;
   /** Forgets the cached discovery, so the next lookup rediscovers. */
   refresh(): void;
-  readonly approvals: { freshFind(ext: ExtensionRecord): ApprovalRecord | undefined };
+  /** `path`: the approvals file, watched so a request need not stat it while nothing changed (optional). */
+  readonly approvals: { freshFind(ext: ExtensionRecord): ApprovalRecord | undefined; readonly path?: string };
   planLaunch(ext: ExtensionRecord, kind: LaunchKind, options?: LaunchOptions): Promise<LaunchPlan>;
 }
 

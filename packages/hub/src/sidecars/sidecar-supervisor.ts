@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PeerLog, type GroupWatchdog } from '@outboard/host';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import type { ProxyTarget } from '../proxy/proxy-target.js';
+import { upstreamPool } from '../proxy/upstream-pool.js';
 import { CrashBackoff } from './crash-backoff.js';
 import { freeLoopbackPort } from './free-port.js';
 import { waitForHealth } from './health-wait.js';
@@ -190,7 +191,7 @@ export class SidecarSupervisor {
     }
         const child = new SidecarProcess(launch.plan, this.log, this.deps.watchdog);
     this.log.note(`started pid ${child.pid ?? '?'} on port ${port}`);
-    const dispatcher = new Pool(`http://127.0.0.1:${port}`, { connections: o.upstreamMaxSockets });
+    const dispatcher = upstreamPool(port, o.upstreamMaxSockets);
     const run: SidecarRun = { name: this.deps.name, port, secret, dispatcher, logFile: this.deps.logFile, process: child, launch, stopping: false };
     this.pending = run;
     const health = await waitForHealth({

@@ -49,6 +49,14 @@ describe('credentials', () => {
     assert.ok(!tokenMatches('', 'abc'));
     assert.ok(!tokenMatches(undefined, 'abc'));
   });
+
+  it('tokenMatches compares with the token passed each time, though it hashes a token once', () => {
+    assert.ok(tokenMatches('first-token', 'first-token'));
+    assert.ok(!tokenMatches('first-token', 'second-token'), 'a new token is not compared with the old digest');
+    assert.ok(tokenMatches('second-token', 'second-token'));
+    assert.ok(!tokenMatches('second-token', 'first-token'));
+    assert.ok(tokenMatches('first-token', 'first-token'));
+  });
 });
 
 describe('SidecarSessions', () => {

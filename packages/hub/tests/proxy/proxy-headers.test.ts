@@ -32,6 +32,24 @@ describe('forwardRequestHeaders', () => {
     assert.equal(out['x-forwarded-prefix'], undefined, 'no prefix at the root');
   });
 
+  it('leaves framing to an upstream client that frames bodies itself: no Transfer-Encoding added, Expect dropped', () => {
+    const raw = ['Host', 'h:1', 'Transfer-Encoding', 'chunked', 'Expect', '100-continue', 'Content-Type', 'text/plain'];
+    const framed = forwardRequestHeaders(raw, { ...ctx, senderFrames: true });
+    assert.equal(framed['transfer-encoding'], undefined);
+    assert.equal(framed['Expect'], undefined);
+    assert.equal(framed['Content-Type'], 'text/plain');
+    assert.equal(framed['x-forwarded-host'], 'h:1');
+    const plain = forwardRequestHeaders(raw, ctx);
+    assert.equal(plain['transfer-encoding'], 'chunked');
+    assert.equal(plain['Expect'], '100-continue');
+  });
+
+  it('sends no Cookie field when the client sent none, and a prefix without every trailing slash', () => {
+    const out = forwardRequestHeaders(['Host', 'h:1'], { ...ctx, basePath: '/x/app//' });
+    assert.equal(out['cookie'], undefined);
+    assert.equal(out['x-forwarded-prefix'], '/x/app');
+  });
+
   it('joins the cookies that remain into one field', () => {
     const out = forwardRequestHeaders(['Cookie', 'a=1; outboard_token=t', 'cookie', 'b=2'], ctx);
     assert.equal(out['cookie'], 'a=1; b=2');
