@@ -63,15 +63,34 @@ export function storeSection(section: CachedSection): StoredSection {
   section.inputs.forEach((input, i) => {
     if (input.link !== undefined) links[i] = input.link;
   });
+  // Field by field: a rest-spread copy of each record was the largest cost of storing a cold scan.
   const extensions = section.extensions.map((e): StoredExtension => {
-    const { warnings, problems, realDir, runDigest, ...rest } = e;
-    const out: StoredExtension = { ...rest, dir: shorten(base, e.dir) };
-    if (realDir !== e.dir) out.realDir = realDir;
-    if (warnings.length) out.warnings = warnings;
-    if (problems.length) out.problems = problems;
-    if (runDigest) {
-      const fields = Object.fromEntries(Object.entries(runDigest.fields).filter(([, v]) => v !== null));
-      out.runDigest = { files: runDigest.files, ...(Object.keys(fields).length ? { fields } : {}), ...(runDigest.ids ? { ids: runDigest.ids } : {}) };
+    const out: StoredExtension = {
+      source: e.source,
+      dir: shorten(base, e.dir),
+      packageName: e.packageName,
+      version: e.version,
+      name: e.name,
+      status: e.status,
+      reason: e.reason,
+      manifest: e.manifest,
+      manifestHash: e.manifestHash,
+      enginesRange: e.enginesRange,
+    };
+    if (e.realDir !== e.dir) out.realDir = e.realDir;
+    if (e.warnings.length) out.warnings = e.warnings;
+    if (e.problems.length) out.problems = e.problems;
+    const digest = e.runDigest;
+    if (digest) {
+      let fields: Record<string, string> | undefined;
+      for (const f of LOAD_FIELDS) {
+        const v = digest.fields[f];
+        if (v !== null && v !== undefined) (fields ??= {})[f] = v;
+      }
+      const stored: NonNullable<StoredExtension['runDigest']> = { files: digest.files };
+      if (fields) stored.fields = fields;
+      if (digest.ids) stored.ids = digest.ids;
+      out.runDigest = stored;
     }
     return out;
   });

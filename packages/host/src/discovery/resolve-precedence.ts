@@ -35,7 +35,11 @@ export function resolvePrecedence(scanned: readonly ScannedExtension[]): Resolve
         continue;
       }
       // Completed in place: every scanned record is this discovery's own object.
-      winners.set(copy.packageName, Object.assign(copy, { key, shadowed: [], conflictsWith: [] }));
+      const resolved = copy as ResolvedExtension;
+      resolved.key = key;
+      resolved.shadowed = [];
+      resolved.conflictsWith = [];
+      winners.set(copy.packageName, resolved);
     }
     const list = [...winners.values()];
     if (list.length > 1) for (const w of list) w.conflictsWith = list.filter((o) => o !== w).map((o) => o.dir);

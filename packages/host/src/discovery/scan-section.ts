@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { ManifestContext, ManifestProblem, ManifestResult } from '@outboard/manifest';
+import type { ManifestContext, ManifestProblem, ManifestResult, RunnablePath } from '@outboard/manifest';
 import { manifestHash, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
 import { listProjectDependencies } from './sources.js';
@@ -132,8 +132,10 @@ function readCandidate(spec: SourceSpec, candidate: Candidate, ctx: ManifestCont
   const result = check(pkg, ctx);
   if (result.kind === 'not-extension') return;
   const record = recordFrom(spec, candidate, pkg, result, ctx);
-  const knownIds = checkFilesOnDisk(record, ctx.hostId);
-  if (record.manifest) record.runDigest = scanRunDigest(dir, pkg as Record<string, unknown>, record.manifest, ctx.hostId, { ...digestOptions(record), knownIds });
+  // The manifest's files, listed once for the disk checks and the run digest.
+  const paths = record.manifest ? runnablePaths(record.manifest, ctx.hostId) : [];
+  const knownIds = checkFilesOnDisk(record, paths);
+  if (record.manifest) record.runDigest = scanRunDigest(dir, pkg as Record<string, unknown>, paths, { ...digestOptions(record), knownIds });
   scan.extensions.push(record);
 }
 
@@ -186,36 +188,33 @@ function recordFrom(spec: SourceSpec, { dir, realDir: knownRealDir }: Candidate,
       // kept as found
     }
   }
-  const packageName = typeof p.name === 'string' ? p.name : '<unnamed package>';
-  const base = {
+  // One literal per record, every field in place: spreading a shared base cost more than the manifest check.
+  const invalid = result.kind === 'invalid';
+  return {
     source: spec.kind,
     dir,
     realDir,
-    packageName,
+    packageName: typeof p.name === 'string' ? p.name : '<unnamed package>',
     version: typeof p.version === 'string' ? p.version : '0.0.0',
-    warnings: [] as ManifestProblem[],
+    warnings: [],
     manifestHash: manifestHash(pkg, ctx.hostId),
     enginesRange: range,
+    name: invalid ? result.name : result.manifest.name,
+    status: result.kind,
+    reason: result.kind === 'incompatible' ? result.reason : undefined,
+    manifest: invalid ? undefined : result.manifest,
+    problems: result.kind === 'valid' ? [] : result.problems,
   };
-  switch (result.kind) {
-    case 'invalid':
-      return { ...base, name: result.name, status: 'invalid', reason: undefined, manifest: undefined, problems: result.problems };
-    case 'incompatible':
-      return { ...base, name: result.manifest.name, status: 'incompatible', reason: result.reason, manifest: result.manifest, problems: result.problems };
-    case 'valid':
-      return { ...base, name: result.manifest.name, status: 'valid', reason: undefined, manifest: result.manifest, problems: [] };
-  }
 }
 
 /**
  * The checks the pure manifest package cannot make: a file reached through a symlink that leaves the
  * package is invalid; a missing configSchema is invalid; a missing bin is a warning (running it is refused).
  */
-function checkFilesOnDisk(record: ScannedExtension, hostId: string): Record<string, string | null> {
+function checkFilesOnDisk(record: ScannedExtension, paths: readonly RunnablePath[]): Record<string, string | null> {
   // The identities seen on the way (no symlink, so lstat is stat): the run digest need not stat them again.
   const ids: Record<string, string | null> = {};
-  if (!record.manifest) return ids;
-  for (const { path, file } of runnablePaths(record.manifest, hostId)) {
+  for (const { path, file } of paths) {
     const full = `${record.dir}${sep}${file}`;
     let real: string;
     let regular: boolean;
