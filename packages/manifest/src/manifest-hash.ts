@@ -39,7 +39,7 @@ function sortKeys(value: unknown): unknown {
 function plainCanonicalJson(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return quoteString(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
@@ -70,13 +70,22 @@ function plainCanonicalJson(value: unknown): string | undefined {
         const key = keys[i] as string;
         const item = plainCanonicalJson((value as Record<string, unknown>)[key]);
         if (item === undefined) return undefined;
-        out += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${item}`;
+        out += `${i === 0 ? '' : ','}${quoteString(key)}:${item}`;
       }
       return `${out}}`;
     }
     default:
       return undefined;
   }
+}
+
+/** JSON.stringify of a string, without the call for printable ASCII with nothing to escape (names, paths, ranges). */
+function quoteString(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0x7e) return JSON.stringify(text);
+  }
+  return `"${text}"`;
 }
 
 /**
@@ -92,7 +101,9 @@ export function manifestHash(pkg: unknown, hostId: string): string {
   // node:crypto loads on the first hash, not with this module: a host's --help path imports this entry.
   // Required once (a createRequire per hash was a tenth of a cold discovery).
   crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  return crypto.createHash('sha256')
-    .update(canonicalJson({ block: block ?? null, engines: engines ?? null }))
-    .digest('hex');
+  const text = canonicalJson({ block: block ?? null, engines: engines ?? null });
+  // crypto.hash (Node >= 20.12) is the same SHA-256 of the same UTF-8 bytes, without a Hash object per call.
+  // (Typed by hand: not every @types/node in the workspace declares it.)
+  const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+  return typeof oneShot === 'function' ? oneShot('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
 }
