@@ -53,29 +53,53 @@ function plainCanonicalJson(value: unknown): string | undefined {
           // A hole reads as undefined: not plain, left to the reference.
           const item = plainCanonicalJson(value[i]);
           if (item === undefined) return undefined;
-          out += i === 0 ? item : `,${item}`;
+          if (i > 0) out += ',';
+          out += item;
         }
         return `${out}]`;
       }
       const proto: unknown = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) return undefined;
       const keys = Object.keys(value);
-      for (const key of keys) {
+      const n = keys.length;
+      for (let i = 0; i < n; i++) {
+        const key = keys[i] as string;
         const c = key.charCodeAt(0);
         if ((c >= 0x30 && c <= 0x39) || key === 'toJSON') return undefined;
       }
-      keys.sort();
+      sortKeyList(keys);
       let out = '{';
-      for (let i = 0; i < keys.length; i++) {
+      for (let i = 0; i < n; i++) {
         const key = keys[i] as string;
         const item = plainCanonicalJson((value as Record<string, unknown>)[key]);
         if (item === undefined) return undefined;
-        out += `${i === 0 ? '' : ','}${quoteString(key)}:${item}`;
+        if (i > 0) out += ',';
+        out += quoteString(key);
+        out += ':';
+        out += item;
       }
       return `${out}}`;
     }
     default:
       return undefined;
+  }
+}
+
+/**
+ * Sorts keys in code-unit order, as Array.prototype.sort does for strings: in place for the handful of keys
+ * an object has (the native sort allocates work arrays, a seventh of a cold discovery's garbage), natively
+ * beyond that so a hostile object with many keys stays n log n.
+ */
+function sortKeyList(keys: string[]): void {
+  if (keys.length > 16) {
+    keys.sort();
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i;
+    for (; j > 0 && (keys[j - 1] as string) > key; j--) keys[j] = keys[j - 1] as string;
+    keys[j] = key;
   }
 }
 

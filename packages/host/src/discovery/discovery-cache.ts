@@ -53,12 +53,14 @@ function baseOf(spec: SourceSpec): string {
   return spec.type === 'node-modules' ? spec.dir : spec.type === 'project' ? spec.root : '';
 }
 
-const shorten = (base: string, path: string) => (base && path.startsWith(base + sep) ? path.slice(base.length + 1) : path);
+/** `path` relative to `base` when inside it; `prefix` is `base + sep`, made once per section rather than per path. */
+const shorten = (prefix: string, path: string) => (prefix.length > 1 && path.startsWith(prefix) ? path.slice(prefix.length) : path);
 const lengthen = (base: string, path: string) => (isAbsolute(path) || !base ? path : base + sep + path);
 
 /** The stored form of a freshly scanned section. */
 export function storeSection(section: CachedSection): StoredSection {
   const base = baseOf(section.spec);
+  const prefix = base + sep;
   const links: Record<string, string> = {};
   section.inputs.forEach((input, i) => {
     if (input.link !== undefined) links[i] = input.link;
@@ -67,7 +69,7 @@ export function storeSection(section: CachedSection): StoredSection {
   const extensions = section.extensions.map((e): StoredExtension => {
     const out: StoredExtension = {
       source: e.source,
-      dir: shorten(base, e.dir),
+      dir: shorten(prefix, e.dir),
       packageName: e.packageName,
       version: e.version,
       name: e.name,
@@ -99,7 +101,7 @@ export function storeSection(section: CachedSection): StoredSection {
     usedAt: section.usedAt,
     ...(section.racy ? { racy: true } : {}),
     base,
-    paths: section.inputs.map((i) => shorten(base, i.path)),
+    paths: section.inputs.map((i) => shorten(prefix, i.path)),
     ids: section.inputs.map((i) => i.id),
     ...(Object.keys(links).length ? { links } : {}),
     extensions,

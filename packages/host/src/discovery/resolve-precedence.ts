@@ -16,9 +16,11 @@ export interface ResolvedExtension extends ScannedExtension {
  * different packages claiming one name → every one of them is in conflict.
  */
 export function resolvePrecedence(scanned: readonly ScannedExtension[]): ResolvedExtension[] {
-  const rank = (e: ScannedExtension) => SOURCE_PRECEDENCE.indexOf(e.source);
+  // A stable bucket per source in precedence order: the same order as a sort by rank, without a sort.
+  // A source outside the list ranked -1 in that sort, so it comes first here too.
+  const bySource = [scanned.filter((e) => !SOURCE_PRECEDENCE.includes(e.source)), ...SOURCE_PRECEDENCE.map((source) => scanned.filter((e) => e.source === source))];
   const byKey = new Map<string, ScannedExtension[]>();
-  for (const e of [...scanned].sort((a, b) => rank(a) - rank(b))) {
+  for (const e of bySource.flat()) {
     const key = e.name ?? e.packageName;
     const list = byKey.get(key);
     if (list) list.push(e);
