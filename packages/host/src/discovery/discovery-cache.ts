@@ -7,7 +7,7 @@ import { currentIdentity, linkTarget } from './stat-inputs.js';
 import { LOAD_FIELDS } from './run-digest.js';
 
 /** Bump when the cached shape changes: an older cache is then simply rescanned. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 /** Project sections kept for the most recently used projects; older ones are dropped. */
 const MAX_PROJECT_SECTIONS = 16;
 
@@ -39,8 +39,16 @@ export interface StoredSection {
   diagnostics: DiscoveryDiagnostic[];
 }
 
-type StoredExtension = Omit<ScannedExtension, 'warnings' | 'problems' | 'realDir' | 'runDigest'> &
-  Partial<Pick<ScannedExtension, 'warnings' | 'problems' | 'realDir'>> & { runDigest?: { files: Record<string, string>; fields?: Record<string, string | null>; ids?: Record<string, string | null> } };
+/**
+ * A record as stored. Left out when they hold the usual value (a tenth of the bytes a cold scan writes and a
+ * warm one parses): `source` (always the section's kind), `status` when valid, `name` when it is the
+ * manifest's, `packageName` when it is the folder's name under the source.
+ */
+type StoredExtension = Omit<ScannedExtension, 'source' | 'status' | 'name' | 'packageName' | 'warnings' | 'problems' | 'realDir' | 'runDigest'> &
+  Partial<Pick<ScannedExtension, 'source' | 'status' | 'packageName' | 'warnings' | 'problems' | 'realDir'>> & {
+    name?: string | null;
+    runDigest?: { files: Record<string, string>; fields?: Record<string, string | null>; ids?: Record<string, string | null> };
+  };
 
 /** The whole cache file. `contextKey` covers everything besides the files that changes a scan's outcome. */
 export interface DiscoveryCacheFile {
@@ -67,18 +75,13 @@ export function storeSection(section: CachedSection): StoredSection {
   });
   // Field by field: a rest-spread copy of each record was the largest cost of storing a cold scan.
   const extensions = section.extensions.map((e): StoredExtension => {
-    const out: StoredExtension = {
-      source: e.source,
-      dir: shorten(prefix, e.dir),
-      packageName: e.packageName,
-      version: e.version,
-      name: e.name,
-      status: e.status,
-      reason: e.reason,
-      manifest: e.manifest,
-      manifestHash: e.manifestHash,
-      enginesRange: e.enginesRange,
-    };
+    const dir = shorten(prefix, e.dir);
+    const out: StoredExtension = { dir, version: e.version, reason: e.reason, manifest: e.manifest, manifestHash: e.manifestHash, enginesRange: e.enginesRange };
+    if (e.source !== section.spec.kind) out.source = e.source;
+    if (e.status !== 'valid') out.status = e.status;
+    // null stands for "no name" where the manifest has one, so leaving the field out always means the manifest's.
+    if (e.name !== e.manifest?.name) out.name = e.name ?? null;
+    if (e.packageName !== dir) out.packageName = e.packageName;
     if (e.realDir !== e.dir) out.realDir = e.realDir;
     if (e.warnings.length) out.warnings = e.warnings;
     if (e.problems.length) out.problems = e.problems;
@@ -114,6 +117,10 @@ function expandSection(stored: StoredSection): CachedSection {
   // The parsed objects are this call's own: completed in place, not copied (copies were a third of a warm start).
   const extensions = stored.extensions.map((e): ScannedExtension => {
     const record = e as ScannedExtension;
+    record.source = e.source ?? stored.spec.kind;
+    record.status = e.status ?? 'valid';
+    record.name = 'name' in e ? (e.name ?? undefined) : e.manifest?.name;
+    record.packageName = e.packageName ?? e.dir;
     record.dir = lengthen(base, e.dir);
     record.realDir = e.realDir ?? record.dir;
     record.warnings = e.warnings ?? [];

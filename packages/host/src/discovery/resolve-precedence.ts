@@ -11,6 +11,15 @@ export interface ResolvedExtension extends ScannedExtension {
   conflictsWith: string[];
 }
 
+/** Completed in place: every scanned record is this discovery's own object. */
+function resolved(copy: ScannedExtension, key: string): ResolvedExtension {
+  const r = copy as ResolvedExtension;
+  r.key = key;
+  r.shadowed = [];
+  r.conflictsWith = [];
+  return r;
+}
+
 /**
  * Applies DESIGN.md §3: the same package in several sources → the highest wins and names the others;
  * different packages claiming one name → every one of them is in conflict.
@@ -28,6 +37,11 @@ export function resolvePrecedence(scanned: readonly ScannedExtension[]): Resolve
   }
   const out: ResolvedExtension[] = [];
   for (const [key, copies] of byKey) {
+    if (copies.length === 1) {
+      // The usual case, one copy of one package: no bookkeeping of winners.
+      out.push(resolved(copies[0] as ScannedExtension, key));
+      continue;
+    }
     const winners = new Map<string, ResolvedExtension>();
     for (const copy of copies) {
       const winner = winners.get(copy.packageName);
@@ -36,12 +50,7 @@ export function resolvePrecedence(scanned: readonly ScannedExtension[]): Resolve
         if (winner.realDir !== copy.realDir || winner.source !== copy.source) winner.shadowed.push({ source: copy.source, path: copy.dir, version: copy.version });
         continue;
       }
-      // Completed in place: every scanned record is this discovery's own object.
-      const resolved = copy as ResolvedExtension;
-      resolved.key = key;
-      resolved.shadowed = [];
-      resolved.conflictsWith = [];
-      winners.set(copy.packageName, resolved);
+      winners.set(copy.packageName, resolved(copy, key));
     }
     const list = [...winners.values()];
     if (list.length > 1) for (const w of list) w.conflictsWith = list.filter((o) => o !== w).map((o) => o.dir);
