@@ -8,7 +8,7 @@ import { listProjectDependencies } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import type { StatInput } from './stat-inputs.js';
-import { currentIdentity, identityOf, isRacy, statInput } from './stat-inputs.js';
+import { currentIdentity, identityOf, isRacy, isRacyCtime, statInput } from './stat-inputs.js';
 import { scanRunDigest } from './run-digest.js';
 
 /** What scanning one source produced, and the files whose change makes it stale. */
@@ -36,10 +36,23 @@ export type CheckPackageJson = (pkg: unknown, ctx: ManifestContext) => ManifestR
 export function scanSection(spec: SourceSpec, ctx: ManifestContext, check: CheckPackageJson, options: ScanOptions = {}): SectionScan {
   const startedAt = Date.now();
   const scan: SectionScan = { inputs: [], extensions: [], diagnostics: [] };
-  const hash = options.hashRunFiles ?? (() => true);
-  for (const c of candidateDirs(spec, scan)) readCandidate(spec, c, ctx, check, scan, (ext) => ({ hash: hash(ext), startedAt }));
+  const state: ScanState = { spec, ctx, check, scan, hash: options.hashRunFiles ?? (() => true), startedAt };
+  const candidates = candidateDirs(spec, scan);
+  // The inputs so far are the folders; each package.json is checked as it is read, from its stat.
   if (scan.inputs.some((i) => isRacy(i.id, startedAt))) scan.racy = true;
+  for (const c of candidates) readCandidate(state, c);
   return scan;
+}
+
+/** What every package of one scan shares. */
+interface ScanState {
+  spec: SourceSpec;
+  ctx: ManifestContext;
+  check: CheckPackageJson;
+  scan: SectionScan;
+  hash: (ext: ScannedExtension) => boolean;
+  /** Wall-clock ms when the scan started: inputs changed after it are racy. */
+  startedAt: number;
 }
 
 /** A package folder to read; `realDir` is known without a realpath when it is a plain folder of a resolved parent. */
@@ -110,12 +123,15 @@ function listFolder(dir: string, scan: SectionScan, reportMissing: boolean): Arr
   }
 }
 
-function readCandidate(spec: SourceSpec, candidate: Candidate, ctx: ManifestContext, check: CheckPackageJson, scan: SectionScan, digestOptions: (ext: ScannedExtension) => { hash: boolean; startedAt: number }): void {
+function readCandidate(state: ScanState, candidate: Candidate): void {
+  const { spec, ctx, check, scan, startedAt } = state;
   const { dir } = candidate;
   const pkgPath = `${dir}${sep}package.json`;
   // The identity is the fstat of the descriptor read, so what was read and what is recorded are one file.
   const read = readBoundedJson(pkgPath);
-  scan.inputs.push({ path: pkgPath, id: read.kind === 'ok' ? identityOf(read.stat) : currentIdentity(pkgPath) });
+  const id = read.kind === 'ok' ? identityOf(read.stat) : currentIdentity(pkgPath);
+  scan.inputs.push({ path: pkgPath, id });
+  if (!scan.racy && (read.kind === 'ok' ? isRacyCtime(read.stat.ctimeMs, startedAt) : isRacy(id, startedAt))) scan.racy = true;
   if (read.kind !== 'ok') {
     // Only a package.json that cannot be read can sit behind a dangling link: checked then, not for every package.
     const linkProblem = read.kind === 'missing' ? danglingLink(dir) : undefined;
@@ -135,7 +151,7 @@ function readCandidate(spec: SourceSpec, candidate: Candidate, ctx: ManifestCont
   // The manifest's files, listed once for the disk checks and the run digest.
   const paths = record.manifest ? runnablePaths(record.manifest, ctx.hostId) : [];
   const knownIds = checkFilesOnDisk(record, paths);
-  if (record.manifest) record.runDigest = scanRunDigest(dir, pkg as Record<string, unknown>, paths, { ...digestOptions(record), knownIds });
+  if (record.manifest) record.runDigest = scanRunDigest(dir, pkg as Record<string, unknown>, paths, { hash: state.hash(record), startedAt, knownIds });
   scan.extensions.push(record);
 }
 
