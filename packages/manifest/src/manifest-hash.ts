@@ -7,6 +7,14 @@ import { ownField } from './json-value.js';
  * must not contain cycles (data parsed from JSON never does).
  */
 export function canonicalJson(value: unknown): string {
+  return plainCanonicalJson(value) ?? referenceCanonicalJson(value);
+}
+
+/**
+ * The definition of {@link canonicalJson}: sort every object's keys, then `JSON.stringify`. Approvals store
+ * hashes of this text, so its output is the contract; the fast writer below must match it byte for byte.
+ */
+function referenceCanonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value)) ?? 'null';
 }
 
@@ -22,6 +30,89 @@ function sortKeys(value: unknown): unknown {
 }
 
 /**
+ * The canonical text written in one pass, without the sorted copy the reference builds (that copy was most
+ * of a manifest hash, the hash itself a tenth). Only for what JSON.parse produces: null, booleans, strings,
+ * finite numbers, arrays and plain objects whose keys do not start with a digit. Returns undefined for
+ * anything else (undefined, functions, BigInt, NaN, class instances, a `toJSON` key, index-like keys, which
+ * JSON.stringify would re-order numerically), and the caller falls back to the reference: equal by construction.
+ */
+function plainCanonicalJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return quoteString(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          // A hole reads as undefined: not plain, left to the reference.
+          const item = plainCanonicalJson(value[i]);
+          if (item === undefined) return undefined;
+          if (i > 0) out += ',';
+          out += item;
+        }
+        return `${out}]`;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return undefined;
+      const keys = Object.keys(value);
+      const n = keys.length;
+      for (let i = 0; i < n; i++) {
+        const key = keys[i] as string;
+        const c = key.charCodeAt(0);
+        if ((c >= 0x30 && c <= 0x39) || key === 'toJSON') return undefined;
+      }
+      sortKeyList(keys);
+      let out = '{';
+      for (let i = 0; i < n; i++) {
+        const key = keys[i] as string;
+        const item = plainCanonicalJson((value as Record<string, unknown>)[key]);
+        if (item === undefined) return undefined;
+        if (i > 0) out += ',';
+        out += quoteString(key);
+        out += ':';
+        out += item;
+      }
+      return `${out}}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Sorts keys in code-unit order, as Array.prototype.sort does for strings: in place for the handful of keys
+ * an object has (the native sort allocates work arrays, a seventh of a cold discovery's garbage), natively
+ * beyond that so a hostile object with many keys stays n log n.
+ */
+function sortKeyList(keys: string[]): void {
+  if (keys.length > 16) {
+    keys.sort();
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i;
+    for (; j > 0 && (keys[j - 1] as string) > key; j--) keys[j] = keys[j - 1] as string;
+    keys[j] = key;
+  }
+}
+
+/** JSON.stringify of a string, without the call for printable ASCII with nothing to escape (names, paths, ranges). */
+function quoteString(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0x7e) return JSON.stringify(text);
+  }
+  return `"${text}"`;
+}
+
+/**
  * SHA-256 (hex) of the canonical JSON of `{ block: pkg[hostId].extension, engines: pkg.engines[hostId] }`,
  * each `null` when absent. Approvals store it: any change to the block or the range asks again, while
  * key order, whitespace and the rest of package.json do not matter.
@@ -34,8 +125,9 @@ export function manifestHash(pkg: unknown, hostId: string): string {
   // node:crypto loads on the first hash, not with this module: a host's --help path imports this entry.
   // Required once (a createRequire per hash was a tenth of a cold discovery).
   crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  return crypto.createHash('sha256')
-    .update(canonicalJson({ block: block ?? null, engines: engines ?? null }))
-    .digest('hex');
+  const text = canonicalJson({ block: block ?? null, engines: engines ?? null });
+  // crypto.hash (Node >= 20.12) is the same SHA-256 of the same UTF-8 bytes, without a Hash object per call.
+  // (Typed by hand: not every @types/node in the workspace declares it.)
+  const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+  return typeof oneShot === 'function' ? oneShot('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
 }
-

@@ -1,6 +1,5 @@
 import { formatJsonPath } from './json-path.js';
 import { isRecord } from './json-value.js';
-import type { JsonPathSegment } from './json-path.js';
 import { readPackagePath } from './package-path.js';
 import type { ExtensionManifest } from './types.js';
 
@@ -21,27 +20,28 @@ export interface RunnablePath {
  * (`$.<hostId>.extension...`); without, at the manifest block (`$.commands[0].bin`).
  */
 export function runnablePaths(m: ExtensionManifest, hostId?: string): RunnablePath[] {
-  const root: JsonPathSegment[] = hostId === undefined ? [] : [hostId, 'extension'];
+  // The JSON path of the block is rendered once; the fields below it are identifiers and indexes, appended
+  // as text (the same text formatJsonPath gives, without an array and a regex test per segment per file).
+  const root = hostId === undefined ? '$' : formatJsonPath([hostId, 'extension']);
   const out: RunnablePath[] = [];
-  const add = (segments: JsonPathSegment[], value: string): void => {
+  const add = (path: string, value: string): void => {
     const read = readPackagePath(value);
-    if (read.ok) out.push({ path: formatJsonPath([...root, ...segments]), file: read.file });
+    if (read.ok) out.push({ path, file: read.file });
   };
-  const runnable = (r: unknown, at: JsonPathSegment[]): void => {
+  const runnable = (r: unknown, at: string): void => {
     if (!isRecord(r)) return;
-    if (typeof r.bin === 'string' && r.bin !== '') add([...at, 'bin'], r.bin);
+    if (typeof r.bin === 'string' && r.bin !== '') add(`${at}.bin`, r.bin);
     if (Array.isArray(r.exec)) {
       r.exec.forEach((arg: unknown, i) => {
-        if (typeof arg === 'string' && arg.startsWith('./')) add([...at, 'exec', i], arg);
+        if (typeof arg === 'string' && arg.startsWith('./')) add(`${at}.exec[${i}]`, arg);
       });
     }
   };
   const block: unknown = m;
   if (!isRecord(block)) return out;
-  if (Array.isArray(block.commands)) block.commands.forEach((c: unknown, i) => runnable(c, ['commands', i]));
-  runnable(block.sidecar, ['sidecar']);
-  runnable(block.peer, ['peer']);
-  if (typeof block.configSchema === 'string' && block.configSchema !== '') add(['configSchema'], block.configSchema);
+  if (Array.isArray(block.commands)) block.commands.forEach((c: unknown, i) => runnable(c, `${root}.commands[${i}]`));
+  runnable(block.sidecar, `${root}.sidecar`);
+  runnable(block.peer, `${root}.peer`);
+  if (typeof block.configSchema === 'string' && block.configSchema !== '') add(`${root}.configSchema`, block.configSchema);
   return out;
 }
-

@@ -7,6 +7,7 @@ import {
   SUPPORTED_API_VERSIONS,
   canonicalJson,
   extensionIdentity,
+  formatJsonPath,
   formatProblem,
   isValidSlug,
   manifestHash,
@@ -90,6 +91,14 @@ describe('runnablePaths', () => {
       { path: '$.outboard.extension.configSchema', file: 'schema/config.json' },
     ]);
     assert.equal(runnablePaths(manifest)[0]?.path, '$.commands[0].bin');
+  });
+
+  it('renders each path as formatJsonPath does, for a host id that is not an identifier too', () => {
+    assert.deepEqual(
+      runnablePaths(manifest, 'my-host').map((p) => p.path),
+      [['commands', 0, 'bin'], ['commands', 1, 'exec', 1], ['commands', 1, 'exec', 3], ['sidecar', 'bin'], ['peer', 'exec', 0], ['configSchema']].map((s) => formatJsonPath(['my-host', 'extension', ...s])),
+    );
+    assert.equal(runnablePaths(manifest, 'my-host')[0]?.path, '$["my-host"].extension.commands[0].bin');
   });
 
   it('skips paths that are not inside the package and tolerates any shape', () => {

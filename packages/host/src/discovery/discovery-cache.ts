@@ -7,7 +7,7 @@ import { currentIdentity, linkTarget } from './stat-inputs.js';
 import { LOAD_FIELDS } from './run-digest.js';
 
 /** Bump when the cached shape changes: an older cache is then simply rescanned. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 /** Project sections kept for the most recently used projects; older ones are dropped. */
 const MAX_PROJECT_SECTIONS = 16;
 
@@ -39,8 +39,16 @@ export interface StoredSection {
   diagnostics: DiscoveryDiagnostic[];
 }
 
-type StoredExtension = Omit<ScannedExtension, 'warnings' | 'problems' | 'realDir' | 'runDigest'> &
-  Partial<Pick<ScannedExtension, 'warnings' | 'problems' | 'realDir'>> & { runDigest?: { files: Record<string, string>; fields?: Record<string, string | null>; ids?: Record<string, string | null> } };
+/**
+ * A record as stored. Left out when they hold the usual value (a tenth of the bytes a cold scan writes and a
+ * warm one parses): `source` (always the section's kind), `status` when valid, `name` when it is the
+ * manifest's, `packageName` when it is the folder's name under the source.
+ */
+type StoredExtension = Omit<ScannedExtension, 'source' | 'status' | 'name' | 'packageName' | 'warnings' | 'problems' | 'realDir' | 'runDigest'> &
+  Partial<Pick<ScannedExtension, 'source' | 'status' | 'packageName' | 'warnings' | 'problems' | 'realDir'>> & {
+    name?: string | null;
+    runDigest?: { files: Record<string, string>; fields?: Record<string, string | null>; ids?: Record<string, string | null> };
+  };
 
 /** The whole cache file. `contextKey` covers everything besides the files that changes a scan's outcome. */
 export interface DiscoveryCacheFile {
@@ -53,25 +61,41 @@ function baseOf(spec: SourceSpec): string {
   return spec.type === 'node-modules' ? spec.dir : spec.type === 'project' ? spec.root : '';
 }
 
-const shorten = (base: string, path: string) => (base && path.startsWith(base + sep) ? path.slice(base.length + 1) : path);
+/** `path` relative to `base` when inside it; `prefix` is `base + sep`, made once per section rather than per path. */
+const shorten = (prefix: string, path: string) => (prefix.length > 1 && path.startsWith(prefix) ? path.slice(prefix.length) : path);
 const lengthen = (base: string, path: string) => (isAbsolute(path) || !base ? path : base + sep + path);
 
 /** The stored form of a freshly scanned section. */
 export function storeSection(section: CachedSection): StoredSection {
   const base = baseOf(section.spec);
+  const prefix = base + sep;
   const links: Record<string, string> = {};
   section.inputs.forEach((input, i) => {
     if (input.link !== undefined) links[i] = input.link;
   });
+  // Field by field: a rest-spread copy of each record was the largest cost of storing a cold scan.
   const extensions = section.extensions.map((e): StoredExtension => {
-    const { warnings, problems, realDir, runDigest, ...rest } = e;
-    const out: StoredExtension = { ...rest, dir: shorten(base, e.dir) };
-    if (realDir !== e.dir) out.realDir = realDir;
-    if (warnings.length) out.warnings = warnings;
-    if (problems.length) out.problems = problems;
-    if (runDigest) {
-      const fields = Object.fromEntries(Object.entries(runDigest.fields).filter(([, v]) => v !== null));
-      out.runDigest = { files: runDigest.files, ...(Object.keys(fields).length ? { fields } : {}), ...(runDigest.ids ? { ids: runDigest.ids } : {}) };
+    const dir = shorten(prefix, e.dir);
+    const out: StoredExtension = { dir, version: e.version, reason: e.reason, manifest: e.manifest, manifestHash: e.manifestHash, enginesRange: e.enginesRange };
+    if (e.source !== section.spec.kind) out.source = e.source;
+    if (e.status !== 'valid') out.status = e.status;
+    // null stands for "no name" where the manifest has one, so leaving the field out always means the manifest's.
+    if (e.name !== e.manifest?.name) out.name = e.name ?? null;
+    if (e.packageName !== dir) out.packageName = e.packageName;
+    if (e.realDir !== e.dir) out.realDir = e.realDir;
+    if (e.warnings.length) out.warnings = e.warnings;
+    if (e.problems.length) out.problems = e.problems;
+    const digest = e.runDigest;
+    if (digest) {
+      let fields: Record<string, string> | undefined;
+      for (const f of LOAD_FIELDS) {
+        const v = digest.fields[f];
+        if (v !== null && v !== undefined) (fields ??= {})[f] = v;
+      }
+      const stored: NonNullable<StoredExtension['runDigest']> = { files: digest.files };
+      if (fields) stored.fields = fields;
+      if (digest.ids) stored.ids = digest.ids;
+      out.runDigest = stored;
     }
     return out;
   });
@@ -80,7 +104,7 @@ export function storeSection(section: CachedSection): StoredSection {
     usedAt: section.usedAt,
     ...(section.racy ? { racy: true } : {}),
     base,
-    paths: section.inputs.map((i) => shorten(base, i.path)),
+    paths: section.inputs.map((i) => shorten(prefix, i.path)),
     ids: section.inputs.map((i) => i.id),
     ...(Object.keys(links).length ? { links } : {}),
     extensions,
@@ -93,6 +117,10 @@ function expandSection(stored: StoredSection): CachedSection {
   // The parsed objects are this call's own: completed in place, not copied (copies were a third of a warm start).
   const extensions = stored.extensions.map((e): ScannedExtension => {
     const record = e as ScannedExtension;
+    record.source = e.source ?? stored.spec.kind;
+    record.status = e.status ?? 'valid';
+    record.name = 'name' in e ? (e.name ?? undefined) : e.manifest?.name;
+    record.packageName = e.packageName ?? e.dir;
     record.dir = lengthen(base, e.dir);
     record.realDir = e.realDir ?? record.dir;
     record.warnings = e.warnings ?? [];

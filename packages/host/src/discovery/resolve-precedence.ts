@@ -11,14 +11,25 @@ export interface ResolvedExtension extends ScannedExtension {
   conflictsWith: string[];
 }
 
+/** Completed in place: every scanned record is this discovery's own object. */
+function resolved(copy: ScannedExtension, key: string): ResolvedExtension {
+  const r = copy as ResolvedExtension;
+  r.key = key;
+  r.shadowed = [];
+  r.conflictsWith = [];
+  return r;
+}
+
 /**
  * Applies DESIGN.md §3: the same package in several sources → the highest wins and names the others;
  * different packages claiming one name → every one of them is in conflict.
  */
 export function resolvePrecedence(scanned: readonly ScannedExtension[]): ResolvedExtension[] {
-  const rank = (e: ScannedExtension) => SOURCE_PRECEDENCE.indexOf(e.source);
+  // A stable bucket per source in precedence order: the same order as a sort by rank, without a sort.
+  // A source outside the list ranked -1 in that sort, so it comes first here too.
+  const bySource = [scanned.filter((e) => !SOURCE_PRECEDENCE.includes(e.source)), ...SOURCE_PRECEDENCE.map((source) => scanned.filter((e) => e.source === source))];
   const byKey = new Map<string, ScannedExtension[]>();
-  for (const e of [...scanned].sort((a, b) => rank(a) - rank(b))) {
+  for (const e of bySource.flat()) {
     const key = e.name ?? e.packageName;
     const list = byKey.get(key);
     if (list) list.push(e);
@@ -26,6 +37,11 @@ export function resolvePrecedence(scanned: readonly ScannedExtension[]): Resolve
   }
   const out: ResolvedExtension[] = [];
   for (const [key, copies] of byKey) {
+    if (copies.length === 1) {
+      // The usual case, one copy of one package: no bookkeeping of winners.
+      out.push(resolved(copies[0] as ScannedExtension, key));
+      continue;
+    }
     const winners = new Map<string, ResolvedExtension>();
     for (const copy of copies) {
       const winner = winners.get(copy.packageName);
@@ -34,8 +50,7 @@ export function resolvePrecedence(scanned: readonly ScannedExtension[]): Resolve
         if (winner.realDir !== copy.realDir || winner.source !== copy.source) winner.shadowed.push({ source: copy.source, path: copy.dir, version: copy.version });
         continue;
       }
-      // Completed in place: every scanned record is this discovery's own object.
-      winners.set(copy.packageName, Object.assign(copy, { key, shadowed: [], conflictsWith: [] }));
+      winners.set(copy.packageName, resolved(copy, key));
     }
     const list = [...winners.values()];
     if (list.length > 1) for (const w of list) w.conflictsWith = list.filter((o) => o !== w).map((o) => o.dir);

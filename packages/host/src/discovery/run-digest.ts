@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { sep } from 'node:path';
-import type { ExtensionManifest } from '@outboard/manifest';
-import { runnablePaths } from '@outboard/manifest';
+import type { RunnablePath } from '@outboard/manifest';
 import { fileKind } from '../store/bounded-json.js';
 import { currentIdentity, identityOf, isRacy } from './stat-inputs.js';
 
@@ -46,10 +45,10 @@ const MAX_HASHED_BYTES = 256 * 1024 * 1024;
  * always, their content only with `hash` (an extension some approval will be compared with), since hashing
  * every bin would double a cold scan. `startedAt` (wall-clock ms) marks identities too fresh to trust.
  */
-export function scanRunDigest(dir: string, pkg: Record<string, unknown>, manifest: ExtensionManifest, hostId: string, options: { hash: boolean; startedAt: number; knownIds?: Record<string, string | null> }): RunDigest {
+export function scanRunDigest(dir: string, pkg: Record<string, unknown>, paths: readonly RunnablePath[], options: { hash: boolean; startedAt: number; knownIds?: Record<string, string | null> }): RunDigest {
   const files: Record<string, string> = {};
   const ids: Record<string, string | null> = {};
-  for (const { path, file } of runnablePaths(manifest, hostId)) {
+  for (const { path, file } of paths) {
     if (path.endsWith('.configSchema') || file in files) continue;
     const full = `${dir}${sep}${file}`;
     if (options.hash) {

@@ -1,14 +1,14 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { ManifestContext, ManifestProblem, ManifestResult } from '@outboard/manifest';
+import type { ManifestContext, ManifestProblem, ManifestResult, RunnablePath } from '@outboard/manifest';
 import { manifestHash, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
 import { listProjectDependencies } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import type { StatInput } from './stat-inputs.js';
-import { currentIdentity, identityOf, isRacy, statInput } from './stat-inputs.js';
+import { currentIdentity, identityOf, isRacy, isRacyCtime, statInput } from './stat-inputs.js';
 import { scanRunDigest } from './run-digest.js';
 
 /** What scanning one source produced, and the files whose change makes it stale. */
@@ -36,10 +36,23 @@ export type CheckPackageJson = (pkg: unknown, ctx: ManifestContext) => ManifestR
 export function scanSection(spec: SourceSpec, ctx: ManifestContext, check: CheckPackageJson, options: ScanOptions = {}): SectionScan {
   const startedAt = Date.now();
   const scan: SectionScan = { inputs: [], extensions: [], diagnostics: [] };
-  const hash = options.hashRunFiles ?? (() => true);
-  for (const c of candidateDirs(spec, scan)) readCandidate(spec, c, ctx, check, scan, (ext) => ({ hash: hash(ext), startedAt }));
+  const state: ScanState = { spec, ctx, check, scan, hash: options.hashRunFiles ?? (() => true), startedAt };
+  const candidates = candidateDirs(spec, scan);
+  // The inputs so far are the folders; each package.json is checked as it is read, from its stat.
   if (scan.inputs.some((i) => isRacy(i.id, startedAt))) scan.racy = true;
+  for (const c of candidates) readCandidate(state, c);
   return scan;
+}
+
+/** What every package of one scan shares. */
+interface ScanState {
+  spec: SourceSpec;
+  ctx: ManifestContext;
+  check: CheckPackageJson;
+  scan: SectionScan;
+  hash: (ext: ScannedExtension) => boolean;
+  /** Wall-clock ms when the scan started: inputs changed after it are racy. */
+  startedAt: number;
 }
 
 /** A package folder to read; `realDir` is known without a realpath when it is a plain folder of a resolved parent. */
@@ -110,12 +123,15 @@ function listFolder(dir: string, scan: SectionScan, reportMissing: boolean): Arr
   }
 }
 
-function readCandidate(spec: SourceSpec, candidate: Candidate, ctx: ManifestContext, check: CheckPackageJson, scan: SectionScan, digestOptions: (ext: ScannedExtension) => { hash: boolean; startedAt: number }): void {
+function readCandidate(state: ScanState, candidate: Candidate): void {
+  const { spec, ctx, check, scan, startedAt } = state;
   const { dir } = candidate;
   const pkgPath = `${dir}${sep}package.json`;
   // The identity is the fstat of the descriptor read, so what was read and what is recorded are one file.
   const read = readBoundedJson(pkgPath);
-  scan.inputs.push({ path: pkgPath, id: read.kind === 'ok' ? identityOf(read.stat) : currentIdentity(pkgPath) });
+  const id = read.kind === 'ok' ? identityOf(read.stat) : currentIdentity(pkgPath);
+  scan.inputs.push({ path: pkgPath, id });
+  if (!scan.racy && (read.kind === 'ok' ? isRacyCtime(read.stat.ctimeMs, startedAt) : isRacy(id, startedAt))) scan.racy = true;
   if (read.kind !== 'ok') {
     // Only a package.json that cannot be read can sit behind a dangling link: checked then, not for every package.
     const linkProblem = read.kind === 'missing' ? danglingLink(dir) : undefined;
@@ -132,8 +148,10 @@ function readCandidate(spec: SourceSpec, candidate: Candidate, ctx: ManifestCont
   const result = check(pkg, ctx);
   if (result.kind === 'not-extension') return;
   const record = recordFrom(spec, candidate, pkg, result, ctx);
-  const knownIds = checkFilesOnDisk(record, ctx.hostId);
-  if (record.manifest) record.runDigest = scanRunDigest(dir, pkg as Record<string, unknown>, record.manifest, ctx.hostId, { ...digestOptions(record), knownIds });
+  // The manifest's files, listed once for the disk checks and the run digest.
+  const paths = record.manifest ? runnablePaths(record.manifest, ctx.hostId) : [];
+  const knownIds = checkFilesOnDisk(record, paths);
+  if (record.manifest) record.runDigest = scanRunDigest(dir, pkg as Record<string, unknown>, paths, { hash: state.hash(record), startedAt, knownIds });
   scan.extensions.push(record);
 }
 
@@ -186,36 +204,33 @@ function recordFrom(spec: SourceSpec, { dir, realDir: knownRealDir }: Candidate,
       // kept as found
     }
   }
-  const packageName = typeof p.name === 'string' ? p.name : '<unnamed package>';
-  const base = {
+  // One literal per record, every field in place: spreading a shared base cost more than the manifest check.
+  const invalid = result.kind === 'invalid';
+  return {
     source: spec.kind,
     dir,
     realDir,
-    packageName,
+    packageName: typeof p.name === 'string' ? p.name : '<unnamed package>',
     version: typeof p.version === 'string' ? p.version : '0.0.0',
-    warnings: [] as ManifestProblem[],
+    warnings: [],
     manifestHash: manifestHash(pkg, ctx.hostId),
     enginesRange: range,
+    name: invalid ? result.name : result.manifest.name,
+    status: result.kind,
+    reason: result.kind === 'incompatible' ? result.reason : undefined,
+    manifest: invalid ? undefined : result.manifest,
+    problems: result.kind === 'valid' ? [] : result.problems,
   };
-  switch (result.kind) {
-    case 'invalid':
-      return { ...base, name: result.name, status: 'invalid', reason: undefined, manifest: undefined, problems: result.problems };
-    case 'incompatible':
-      return { ...base, name: result.manifest.name, status: 'incompatible', reason: result.reason, manifest: result.manifest, problems: result.problems };
-    case 'valid':
-      return { ...base, name: result.manifest.name, status: 'valid', reason: undefined, manifest: result.manifest, problems: [] };
-  }
 }
 
 /**
  * The checks the pure manifest package cannot make: a file reached through a symlink that leaves the
  * package is invalid; a missing configSchema is invalid; a missing bin is a warning (running it is refused).
  */
-function checkFilesOnDisk(record: ScannedExtension, hostId: string): Record<string, string | null> {
+function checkFilesOnDisk(record: ScannedExtension, paths: readonly RunnablePath[]): Record<string, string | null> {
   // The identities seen on the way (no symlink, so lstat is stat): the run digest need not stat them again.
   const ids: Record<string, string | null> = {};
-  if (!record.manifest) return ids;
-  for (const { path, file } of runnablePaths(record.manifest, hostId)) {
+  for (const { path, file } of paths) {
     const full = `${record.dir}${sep}${file}`;
     let real: string;
     let regular: boolean;

@@ -62,8 +62,11 @@ export function statInput(path: string, withLink = false): StatInput {
  */
 export function isRacy(id: string | null, scanStartedAt: number): boolean {
   if (id === null) return false;
-  const ctimeMs = Number(id.slice(id.lastIndexOf(':') + 1));
+  return isRacyCtime(Number(id.slice(id.lastIndexOf(':') + 1)), scanStartedAt);
+}
+
+/** {@link isRacy} from the stat's ctimeMs itself, for a caller that has the stat (no identity string to parse). */
+export function isRacyCtime(ctimeMs: number, scanStartedAt: number): boolean {
   const window = ctimeMs % 1000 === 0 ? COARSE_RACY_WINDOW_MS : RACY_WINDOW_MS;
   return ctimeMs > scanStartedAt - window;
 }
-

@@ -9,6 +9,24 @@ import { describeValue, quote } from './wording.js';
 const RANGE_OPTIONS = { includePrerelease: true } as const;
 
 /**
+ * What semver said about a range for a host version: parsing a range is most of a manifest check, and a
+ * thousand extensions mostly share a handful of ranges. Pure, so remembering it changes no verdict; bounded.
+ */
+const verdicts = new Map<string, 'invalid' | 'excludes' | 'includes'>();
+const MAX_VERDICTS = 512;
+
+function rangeVerdict(range: string, hostVersion: string): 'invalid' | 'excludes' | 'includes' {
+  const key = `${hostVersion}\0${range}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    verdict = validRange(range, RANGE_OPTIONS) === null ? 'invalid' : satisfies(hostVersion, range, RANGE_OPTIONS) ? 'includes' : 'excludes';
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+/**
  * `engines.<hostId>`: present, a valid semver range, and including the running host version
  * (prereleases included). Only the last one is a compatibility problem; the others make the manifest invalid.
  */
@@ -16,21 +34,22 @@ export function checkEngines(pkg: Record<string, unknown>, ctx: CheckContext, pr
   const { hostId, hostVersion } = ctx;
   const engines = pkg.engines;
   const at: JsonPathSegment[] = engines === undefined || isRecord(engines) ? ['engines', hostId] : ['engines'];
-  const example = `"engines": { ${quote(hostId)}: ${quote(`>=${minorFloor(hostVersion)}`)} }`;
+  // Words for the fixes only: built when a rule is broken, not for every manifest that passes.
+  const example = () => `"engines": { ${quote(hostId)}: ${quote(`>=${minorFloor(hostVersion)}`)} }`;
   const range = ownField(engines, hostId);
   if (range === undefined) {
     const message = engines === undefined || isRecord(engines)
       ? `package.json has no engines.${hostId}, so it does not say which ${hostId} versions the extension supports.`
       : `package.json engines is ${describeValue(engines)}, not an object, so it does not say which ${hostId} versions the extension supports.`;
-    problems.rule(at, 'engines.missing', message, `Add ${example} to package.json.`);
+    problems.rule(at, 'engines.missing', message, `Add ${example()} to package.json.`);
     return;
   }
-  if (typeof range !== 'string' || range.trim() === '' || validRange(range, RANGE_OPTIONS) === null) {
+  if (typeof range !== 'string' || range.trim() === '' || rangeVerdict(range, hostVersion) === 'invalid') {
     const shown = typeof range === 'string' && range.trim() === '' ? 'an empty string' : describeValue(range);
-    problems.rule(at, 'engines.range', `engines.${hostId} is ${shown}, which is not a valid semver range.`, `Use a range such as ${quote(`>=${minorFloor(hostVersion)}`)} or ${quote(`>=${minorFloor(hostVersion)} <${nextMajorish(hostVersion)}`)}: ${example}.`);
+    problems.rule(at, 'engines.range', `engines.${hostId} is ${shown}, which is not a valid semver range.`, `Use a range such as ${quote(`>=${minorFloor(hostVersion)}`)} or ${quote(`>=${minorFloor(hostVersion)} <${nextMajorish(hostVersion)}`)}: ${example()}.`);
     return;
   }
-  if (!satisfies(hostVersion, range, RANGE_OPTIONS)) {
+  if (rangeVerdict(range, hostVersion) === 'excludes') {
     problems.rule(at, 'engines.excludes', `engines.${hostId} ${quote(range)} excludes the running ${hostId} ${hostVersion}.`, `Install a version of the extension whose engines.${hostId} includes ${hostVersion}, or run ${hostId} at a version in ${quote(range)}.`);
   }
 }

@@ -4,7 +4,7 @@ import type { ManifestContext, ManifestResult } from '../problem.js';
 import { MANIFEST_RULES } from '../rules.js';
 import type { ExtensionManifest } from '../types.js';
 import { checkCapabilities, checkPermissions } from './check-capabilities.js';
-import { resolveContext } from './check-context.js';
+import { resolveContextOnce } from './check-context.js';
 import type { CheckContext } from './check-context.js';
 import { checkContributes } from './check-contributes.js';
 import { checkEngines } from './check-engines.js';
@@ -26,7 +26,7 @@ const INCOMPATIBLE_RULES = new Set(MANIFEST_RULES.filter((r) => r.outcome === 'i
  * manifest names are checked on disk by the host, through `runnablePaths`.
  */
 export function checkPackageJson(pkg: unknown, ctx: ManifestContext): ManifestResult {
-  const context = resolveContext(ctx);
+  const context = resolveContextOnce(ctx);
   if (!isRecord(pkg)) {
     const problem = {
       packageName: UNNAMED,
