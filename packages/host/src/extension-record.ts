@@ -1,4 +1,4 @@
-import { NOT_HASHED } from './discovery/run-digest.js';
+import { NOT_HASHED, ownEntry } from './discovery/run-digest.js';
 import type { ResolvedExtension } from './discovery/resolve-precedence.js';
 import type { ExtensionState } from './discovery/types.js';
 
@@ -68,8 +68,8 @@ export function sameCopy(shown: ExtensionRecord, now: ExtensionRecord | undefine
   if (JSON.stringify(a.fields) !== JSON.stringify(b.fields)) return false;
   const files = new Set([...Object.keys(a.files), ...Object.keys(b.files)]);
   for (const file of files) {
-    const x = a.files[file];
-    const y = b.files[file];
+    const x = ownEntry(a.files, file);
+    const y = ownEntry(b.files, file);
     if (x === undefined || y === undefined) return false;
     if (x !== NOT_HASHED && y !== NOT_HASHED && x !== y) return false;
   }

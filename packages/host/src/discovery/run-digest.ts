@@ -37,6 +37,24 @@ export const NOT_HASHED = '?';
 /** The digest of a runnable file that does not exist. */
 const MISSING = '!ENOENT';
 
+/**
+ * A map keyed by package-relative paths, which come from the package: `constructor`, `toString` and
+ * `__proto__` are file names like any other, so maps have no prototype and reads take own keys only.
+ */
+export function pathMap<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The entry of `key` in a path map (also one parsed from a file, which has a prototype), never an inherited member. */
+export function ownEntry<T>(map: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return map !== undefined && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
+}
+
+/** Sets `key` in a path map as an own entry (a map parsed from a file has a prototype whose `__proto__` setter would swallow it). */
+function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** Bins larger than this are not read (no honest bin is); the digest then records only their size. */
 const MAX_HASHED_BYTES = 256 * 1024 * 1024;
 
@@ -46,17 +64,17 @@ const MAX_HASHED_BYTES = 256 * 1024 * 1024;
  * every bin would double a cold scan. `startedAt` (wall-clock ms) marks identities too fresh to trust.
  */
 export function scanRunDigest(dir: string, pkg: Record<string, unknown>, paths: readonly RunnablePath[], options: { hash: boolean; startedAt: number; knownIds?: Record<string, string | null> }): RunDigest {
-  const files: Record<string, string> = {};
-  const ids: Record<string, string | null> = {};
+  const files = pathMap<string>();
+  const ids = pathMap<string | null>();
   for (const { path, file } of paths) {
-    if (path.endsWith('.configSchema') || file in files) continue;
+    if (path.endsWith('.configSchema') || Object.prototype.hasOwnProperty.call(files, file)) continue;
     const full = `${dir}${sep}${file}`;
     if (options.hash) {
       const hashed = hashRegularFile(full);
       files[file] = hashed.digest;
       ids[file] = isRacy(hashed.id, options.startedAt) ? null : hashed.id;
     } else {
-      const known = options.knownIds?.[file];
+      const known = ownEntry(options.knownIds, file);
       const id = known !== undefined ? known : currentIdentity(full);
       const racy = isRacy(id, options.startedAt);
       // A file changed within a tick of the scan is hashed now: later, its identity could not tell a second change.
@@ -79,17 +97,17 @@ export function scanRunDigest(dir: string, pkg: Record<string, unknown>, paths: 
  */
 export async function refreshRunDigest(dir: string, digest: RunDigest, startedAt: number): Promise<boolean> {
   let changed = false;
-  const ids = (digest.ids ??= {});
+  const ids = (digest.ids ??= pathMap());
   for (const file of Object.keys(digest.files)) {
     const full = `${dir}${sep}${file}`;
-    const known = ids[file] ?? null;
-    const hashedBefore = digest.files[file] !== NOT_HASHED;
+    const known = ownEntry(ids, file) ?? null;
+    const hashedBefore = ownEntry(digest.files, file) !== NOT_HASHED;
     if (known !== null && hashedBefore && currentIdentity(full) === known) continue;
     const hashed = hashRegularFile(full);
     const id = isRacy(hashed.id, startedAt) ? null : hashed.id;
-    if (digest.files[file] !== hashed.digest || known !== id) changed = true;
-    digest.files[file] = hashed.digest;
-    ids[file] = id;
+    if (ownEntry(digest.files, file) !== hashed.digest || known !== id) changed = true;
+    setOwn(digest.files, file, hashed.digest);
+    setOwn(ids, file, id);
   }
   return changed;
 }
@@ -101,7 +119,7 @@ export async function refreshRunDigest(dir: string, digest: RunDigest, startedAt
  * what nobody saw.
  */
 export function digestToApprove(dir: string, digest: RunDigest): Pick<RunDigest, 'files' | 'fields'> {
-  const files: Record<string, string> = {};
+  const files = pathMap<string>();
   for (const [file, value] of Object.entries(digest.files)) {
     if (value !== NOT_HASHED) {
       files[file] = value;
@@ -109,7 +127,7 @@ export function digestToApprove(dir: string, digest: RunDigest): Pick<RunDigest,
     }
     const hashed = hashRegularFile(`${dir}${sep}${file}`);
     // The very file the scan saw is safe; one that moved is safe only when it moved before discovery looked.
-    const seen = digest.ids?.[file];
+    const seen = ownEntry(digest.ids, file);
     const sameAsSeen = seen !== undefined && seen !== null && hashed.id === seen;
     const changedAfterShown = !sameAsSeen && digest.checkedAt !== undefined && hashed.id !== null && isRacy(hashed.id, digest.checkedAt);
     files[file] = changedAfterShown ? '!changed while the approval was asked for' : hashed.digest;
@@ -165,8 +183,8 @@ export function describeRunDigestChanges(approved: RunDigest, now: RunDigest): s
   const changes: string[] = [];
   const files = new Set([...Object.keys(approved.files), ...Object.keys(now.files)]);
   for (const file of [...files].sort()) {
-    const before = approved.files[file];
-    const after = now.files[file];
+    const before = ownEntry(approved.files, file);
+    const after = ownEntry(now.files, file);
     // A file gone since approval runs nothing: running is refused as a missing file, and the same content coming back is still approved.
     if (before === after || (after === MISSING && before !== undefined)) continue;
     if (before === undefined) changes.push(`${file} runs now and was not part of the approval`);

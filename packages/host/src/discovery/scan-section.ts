@@ -9,7 +9,7 @@ import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import type { StatInput } from './stat-inputs.js';
 import { currentIdentity, identityOf, isRacy, isRacyCtime, statInput } from './stat-inputs.js';
-import { scanRunDigest } from './run-digest.js';
+import { pathMap, scanRunDigest } from './run-digest.js';
 
 /** What scanning one source produced, and the files whose change makes it stale. */
 export interface SectionScan {
@@ -229,7 +229,7 @@ function recordFrom(spec: SourceSpec, { dir, realDir: knownRealDir }: Candidate,
  */
 function checkFilesOnDisk(record: ScannedExtension, paths: readonly RunnablePath[]): Record<string, string | null> {
   // The identities seen on the way (no symlink, so lstat is stat): the run digest need not stat them again.
-  const ids: Record<string, string | null> = {};
+  const ids = pathMap<string | null>();
   for (const { path, file } of paths) {
     const full = `${record.dir}${sep}${file}`;
     let real: string;

@@ -104,3 +104,40 @@ describe('host.resolveCommand', () => {
     assert.match((changed.kind === 'needs-approval' && changed.reason) || '', /1\.0\.0 → 1\.0\.1/);
   });
 });
+
+describe('run digest: file names that are members of Object.prototype', () => {
+  const temp = makeTempDir();
+  const dir = path.join(temp.dir, 'ext', 'proto');
+  let make: () => Host;
+  before(() => {
+    fs.mkdirSync(dir, { recursive: true });
+    // Each name would be skipped (`in` sees inherited members) or swallowed (the `__proto__` setter) by a plain object.
+    for (const file of ['constructor', 'toString', '__proto__']) fs.writeFileSync(path.join(dir, file), `// ${file}\n`);
+    const commands = ['constructor', 'toString', '__proto__'].map((file, i) => ({ name: `proto${i}`, summary: 'x', exec: ['node', `./${file}`] }));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'pkg-proto', version: '1.0.0', engines: { outboard: '*' }, outboard: { extension: { apiVersion: 1, name: 'proto', commands } } }));
+    const home = path.join(temp.dir, 'home');
+    fs.mkdirSync(home);
+    fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify({ extensions: { paths: [dir] } }));
+    make = () => createHost({ identity: { id: 'outboard', version: '0.1.0' }, home, cwd: temp.dir, env: {}, globalRoots: [] });
+  });
+  after(() => temp.dispose());
+
+  it('asks again when any of them changes after approval, naming it', async () => {
+    const host = make();
+    const ext = await host.findExtension('proto');
+    assert.ok(ext?.name);
+    await host.approvals.approve({ ...ext, name: ext.name }, { capabilities: [] });
+    assert.equal((await make().resolveCommand('proto0')).kind, 'run');
+    for (const [i, file] of ['constructor', 'toString', '__proto__'].entries()) {
+      fs.writeFileSync(path.join(dir, file), `// ${file} changed\n`);
+      const changed = await make().resolveCommand(`proto${i}`);
+      assert.equal(changed.kind, 'needs-approval', file);
+      assert.match((changed.kind === 'needs-approval' && changed.reason) || '', new RegExp(`${file.replace(/_/g, '_')} changed since approval`));
+      const again = make();
+      const now = await again.findExtension('proto');
+      assert.ok(now?.name);
+      await again.approvals.approve({ ...now, name: now.name }, { capabilities: [] });
+      assert.equal((await make().resolveCommand(`proto${i}`)).kind, 'run', `${file} approved again`);
+    }
+  });
+});
