@@ -80,7 +80,7 @@ describe('ApprovalStore: grants accumulate, consent binds what was shown', () =>
     assert.equal(next.state, 'unapproved');
     assert.match(next.reason, /bin\/cli\.js changed since approval/);
     const stored = JSON.parse(readFileSync(join(home, 'approvals.json'), 'utf8')) as { extensions: Record<string, { runDigest: unknown; manifestHash: string }> };
-    assert.deepEqual(stored.extensions['deploy']?.runDigest, { files: onScreen.runDigest?.files, fields: onScreen.runDigest?.fields });
+    assert.deepEqual(stored.extensions['deploy']?.runDigest, { files: { ...onScreen.runDigest?.files }, fields: onScreen.runDigest?.fields });
   });
 
   it('a bin not hashed when shown (no approval yet, files settled) that changes during the prompt does not match either', async () => {
