@@ -55,12 +55,14 @@ export async function addExtension(input: AddExtensionInput): Promise<AddExtensi
       throw error;
     }
     const after = folder.dependencies();
-    const packageName = Object.keys(after).find((n) => !(n in before)) ?? Object.keys(after).find((n) => after[n] !== before[n]) ?? guessName(input.spec, after);
+    // Own keys only: a package may be named `constructor` or `toString`.
+    const wasThere = (n: string): boolean => Object.prototype.hasOwnProperty.call(before, n);
+    const packageName = Object.keys(after).find((n) => !wasThere(n)) ?? Object.keys(after).find((n) => after[n] !== before[n]) ?? guessName(input.spec, after);
     if (!packageName) throw new Error(`npm installed ${input.spec} but no dependency changed in ${folder.packageJsonPath}`);
     const scanned = checkInstalled(input, folder.packageDir(packageName), check);
     if (scanned.kind === 'ok') return { kind: 'installed', extension: scanned.extension };
     // Undo: a new package is uninstalled; an upgrade goes back to what the lock file had.
-    if (packageName in before) {
+    if (wasThere(packageName)) {
       restore();
       await runNpm(['install'], npm);
     } else {
