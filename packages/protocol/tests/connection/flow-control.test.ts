@@ -145,19 +145,34 @@ describe('Connection: backpressure and the bounded write queue', () => {
 });
 
 describe('Connection: write batching', () => {
-  function countingPair(): { host: Connection; peer: Connection; hostWrites: () => number; peerWrites: () => number } {
+  function countingPair(): { host: Connection; peer: Connection; hostWrites: () => number; peerWrites: () => number; hostLog: string[]; peerLog: string[] } {
     const [a, b] = createLinkedTransports({ highWaterMark: 1 << 24 });
-    let hostWrites = 0;
-    let peerWrites = 0;
+    const hostLog: string[] = [];
+    const peerLog: string[] = [];
     const writeA = a.write.bind(a);
     const writeB = b.write.bind(b);
-    a.write = (data: string) => (hostWrites++, writeA(data));
-    b.write = (data: string) => (peerWrites++, writeB(data));
-    return { host: new Connection({ transport: a }), peer: new Connection({ transport: b }), hostWrites: () => hostWrites, peerWrites: () => peerWrites };
+    a.write = (data: string) => (hostLog.push(data), writeA(data));
+    b.write = (data: string) => (peerLog.push(data), writeB(data));
+    return { host: new Connection({ transport: a }), peer: new Connection({ transport: b }), hostWrites: () => hostLog.length, peerWrites: () => peerLog.length, hostLog, peerLog };
   }
+  const messagesIn = (write: string): number => write.split('\n').length - 1;
 
-  it('sends requests issued together in one write, and answers a chunk of requests in one write per wave', async () => {
-    const { host, peer, hostWrites, peerWrites } = countingPair();
+  it('sends the first of requests issued together at once and the others in one more write; answers a chunk of requests in one write per wave after the first', async () => {
+    const { host, peer, hostLog, peerLog } = countingPair();
+    peer.onRequest('echo', (p) => p);
+    host.listen();
+    peer.listen();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => host.request('echo', i)));
+    assert.deepEqual(results, Array.from({ length: 50 }, (_, i) => i));
+    // The first leaves at once, so the peer starts on it while the other 49 are produced.
+    assert.deepEqual(hostLog.map(messagesIn), [1, 49]);
+    // The peer reads them as two chunks: one answer, then the first answer of the second chunk at once
+    // and the other 48 at the end of that chunk.
+    assert.deepEqual(peerLog.map(messagesIn), [1, 1, 48]);
+  });
+
+  it('answers each wave of handlers in two writes: the first answer at once, then the others together', async () => {
+    const { host, peer, hostLog, peerLog } = countingPair();
     peer.onRequest('echo', (p) => p);
     peer.onRequest('later', async (p) => {
       await Promise.resolve();
@@ -165,12 +180,18 @@ describe('Connection: write batching', () => {
     });
     host.listen();
     peer.listen();
+    host.notify('warm-up');
+    await turns(2);
+    hostLog.length = 0;
+    // Issued in the same tick as a write (the notification), so all fifty leave in one write.
+    host.notify('opens-the-burst');
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => host.request(i % 2 ? 'echo' : 'later', i)));
     assert.deepEqual(results, Array.from({ length: 50 }, (_, i) => i));
-    assert.equal(hostWrites(), 1);
-    // The synchronous answers leave together at the end of the chunk, the async ones together a few
-    // microtasks later: two writes for fifty answers.
-    assert.equal(peerWrites(), 2);
+    assert.deepEqual(hostLog.map(messagesIn), [1, 50]);
+    // Of the chunk of fifty: the first synchronous answer at once, the other synchronous ones at the end
+    // of the chunk; the asynchronous ones a few microtasks later, again the first at once and the others
+    // together: four writes for fifty answers.
+    assert.deepEqual(peerLog.map(messagesIn), [1, 24, 1, 24]);
   });
 
   it('writes a large batch early, in parts, so the peer can start on it', async () => {
