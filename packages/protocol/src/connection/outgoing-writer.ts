@@ -7,9 +7,11 @@ const WRITE_ALONE_CHARS = 8192;
 /**
  * Characters still handed to the transport after it said it is full, before waiting for 'drain'. A
  * stream only drains once its buffer is empty; stopping at the first `false` leaves the pipe idle for the
- * turn it takes to hear that and write again, which costs large frames a third of their throughput.
+ * turn it takes to hear that and write again, which costs large frames a third of their throughput. 1 Mi
+ * rather than 256 Ki: with many large frames in flight (256 of 64 KiB), fewer of them wait for 'drain'
+ * and are encoded into bytes to wait here, which saved the answering side about a tenth of its CPU time.
  */
-const WRITE_AHEAD_CHARS = 262144;
+const WRITE_AHEAD_CHARS = 1048576;
 const encoder = new TextEncoder();
 
 /**
@@ -26,7 +28,7 @@ const encoder = new TextEncoder();
  *   the answers to a whole chunk of requests take two writes: the first answer, then all the others.
  * - Pipelining: once 16 Ki characters are queued they are written at once, so the peer starts working
  *   on the first part of a large batch while the rest is produced.
- * - Backpressure: after `write()` returns false at most 256 Ki more characters are written (so the pipe
+ * - Backpressure: after `write()` returns false at most 1 Mi more characters are written (so the pipe
  *   never idles while 'drain' is on its way), then nothing until the transport drains; the rest waits
  *   here, not in the stream's buffer.
  * - Memory: a large frame that has to wait (the transport is full) is kept as UTF-8 bytes, not as a

@@ -106,18 +106,18 @@ describe('Connection: backpressure and the bounded write queue', () => {
     peerEnd.pause();
     const calls = Array.from({ length: 50 }, (_, i) => host.request('echo', `${i}`.padStart(100, '.')));
     await turns(3);
-    // The first batch went out in one write that filled the pipe; past a bounded write-ahead (256 Ki
+    // The first batch went out in one write that filled the pipe; past a bounded write-ahead (1 Mi
     // characters), the next batch must wait in the queue.
-    calls.push(...Array.from({ length: 100 }, (_, i) => host.request('echo', `${i + 50}`.padStart(4000, '.'))));
+    calls.push(...Array.from({ length: 400 }, (_, i) => host.request('echo', `${i + 50}`.padStart(4000, '.'))));
     await turns(3);
     const stalled = host.diagnostics();
     assert.equal(stalled.waitingForDrain, true);
     assert.ok(stalled.queuedWriteBytes > 0);
-    assert.ok(peerEnd.unreadBytes < 300_000, `${peerEnd.unreadBytes} bytes handed to a full transport`);
+    assert.ok(peerEnd.unreadBytes < 1_100_000, `${peerEnd.unreadBytes} bytes handed to a full transport`);
     peerEnd.resume();
     const results = await Promise.all(calls);
-    assert.equal(results.length, 150);
-    assert.equal(results[149], '149'.padStart(4000, '.'));
+    assert.equal(results.length, 450);
+    assert.equal(results[449], '449'.padStart(4000, '.'));
     assert.equal(host.diagnostics().waitingForDrain, false);
   });
 
@@ -214,20 +214,20 @@ describe('Connection: large frames waiting for drain', () => {
     host.listen();
     peer.listen();
     peerEnd.pause();
-    const answers = Array.from({ length: 30 }, (_, i) => host.request('echo', `${i}${text}`));
+    const answers = Array.from({ length: 120 }, (_, i) => host.request('echo', `${i}${text}`));
     await turns(2);
     assert.equal(host.diagnostics().waitingForDrain, true);
     peerEnd.resume();
     const results = await Promise.all(answers);
     assert.ok(results.every((r, i) => r === `${i}${text}`));
-    // Queued behind a full pipe, then written by close() in one go.
+    // Queued behind a full pipe (past the 1 Mi write-ahead), then written by close() in one go.
     peerEnd.pause();
-    for (let i = 0; i < 30; i++) host.notify('big', `${i}${text}`);
+    for (let i = 0; i < 120; i++) host.notify('big', `${i}${text}`);
     await turns(2);
     await host.close();
     peerEnd.resume();
     await new Promise<void>((resolve) => peer.onClose(() => resolve()));
-    assert.equal(seen.length, 30);
+    assert.equal(seen.length, 120);
     assert.ok(seen.every((v, i) => v === `${i}${text}`));
   });
 });
