@@ -7,23 +7,35 @@ const WRITE_ALONE_CHARS = 8192;
 /**
  * Characters still handed to the transport after it said it is full, before waiting for 'drain'. A
  * stream only drains once its buffer is empty; stopping at the first `false` leaves the pipe idle for the
- * turn it takes to hear that and write again, which costs large frames a third of their throughput.
+ * turn it takes to hear that and write again, which costs large frames a third of their throughput. 1 Mi
+ * rather than 256 Ki: with many large frames in flight (256 of 64 KiB), fewer of them wait for 'drain'
+ * and are encoded into bytes to wait here, which saved the answering side about a tenth of its CPU time.
  */
-const WRITE_AHEAD_CHARS = 262144;
+const WRITE_AHEAD_CHARS = 1048576;
+/**
+ * Frames queued behind the first of a burst that are written at once too, before the end of the burst.
+ * Two processes on two cores keep each other busy only with several batches in circulation; one batch
+ * per burst tends to merge into a single batch that each side waits for in turn.
+ */
+const SECOND_WRITE_FRAMES = 8;
 const encoder = new TextEncoder();
 
 /**
  * Queues framed messages and hands them to the transport in as few `write()` calls as possible, with
  * backpressure and a bound.
  *
- * - Batching: a flush runs as a microtask, so everything produced by the current callback and the
- *   promise continuations it resolved leaves in one write (large frames in their own write call, not
- *   copied into a joined string), without waiting for another event-loop turn
- *   (no latency is added). While incoming data is being read (`hold()`…`release()`), the flush waits for
- *   the end of that chunk, so answers to a whole chunk of requests share one write.
+ * - Batching: the first frame of a burst is written at once, and the next 8 together as soon as they are
+ *   queued, so the other side starts on them while this side produces the rest (with two processes on
+ *   two cores, a burst held back whole leaves the other side idle: at 16 requests in flight that halved
+ *   the throughput). The rest of the burst waits for a flush that runs as a microtask, so everything
+ *   produced by the current callback and the promise continuations it resolved leaves in one more write
+ *   (large frames in their own write call, not copied into a joined string), without waiting for another
+ *   event-loop turn (no latency is added). While incoming data is being read (`hold()`…`release()`),
+ *   that flush waits for the end of that chunk, so the answers to a whole chunk of requests take at most
+ *   three writes: the first answer, the next 8, then all the others.
  * - Pipelining: once 16 Ki characters are queued they are written at once, so the peer starts working
  *   on the first part of a large batch while the rest is produced.
- * - Backpressure: after `write()` returns false at most 256 Ki more characters are written (so the pipe
+ * - Backpressure: after `write()` returns false at most 1 Mi more characters are written (so the pipe
  *   never idles while 'drain' is on its way), then nothing until the transport drains; the rest waits
  *   here, not in the stream's buffer.
  * - Memory: a large frame that has to wait (the transport is full) is kept as UTF-8 bytes, not as a
@@ -39,6 +51,10 @@ export class OutgoingWriter {
   private queue: Array<string | Uint8Array> = [];
   private queuedChars = 0;
   private scheduled = false;
+  /** A frame was written at once and the flush that ends its burst has not run yet. */
+  private inBurst = false;
+  /** The burst's second write (its next {@link SECOND_WRITE_FRAMES} frames) went out. */
+  private secondWritten = false;
   private holding = false;
   private wanted = false;
   private waitingForDrain = false;
@@ -69,11 +85,24 @@ export class OutgoingWriter {
   enqueue(frame: string): boolean {
     if (this.closed) return false;
     if (this.queuedChars + frame.length > this.maxQueuedChars && this.queuedChars > 0) return false;
+    if (!this.inBurst && this.queue.length === 0 && !this.waitingForDrain) {
+      // The first frame of a burst: out now; the flush scheduled here ends the burst.
+      this.inBurst = true;
+      this.runAccepted = this.transport.write(frame);
+      this.runChars = frame.length;
+      this.noteWritten();
+      this.schedule();
+      return true;
+    }
     const entry = this.waitingForDrain && frame.length >= WRITE_ALONE_CHARS ? encoder.encode(frame) : frame;
     this.queue.push(entry);
     this.queuedChars += entry.length;
-    if (this.queuedChars >= EAGER_FLUSH_CHARS && !this.waitingForDrain) this.writeQueued();
-    else this.schedule();
+    if (this.waitingForDrain) this.schedule();
+    else if (this.queuedChars >= EAGER_FLUSH_CHARS) this.writeQueued();
+    else if (this.inBurst && !this.secondWritten && this.queue.length >= SECOND_WRITE_FRAMES) {
+      this.secondWritten = true;
+      this.writeQueued();
+    } else this.schedule();
     return true;
   }
 
@@ -121,6 +150,8 @@ export class OutgoingWriter {
 
   private flush(): void {
     this.scheduled = false;
+    this.inBurst = false;
+    this.secondWritten = false;
     if (this.closed || this.waitingForDrain || this.queue.length === 0) return;
     this.writeQueued();
   }
@@ -134,12 +165,21 @@ export class OutgoingWriter {
     // here for 'drain', so the stream's own buffer stays bounded and the queue bound stays meaningful.
     while (ok && i < queue.length) {
       i = this.writeRun(queue, i);
-      if (this.transportFull) this.writtenSinceFull += this.runChars;
-      else if (!this.runAccepted) this.transportFull = true;
-      ok = !this.transportFull || this.writtenSinceFull < WRITE_AHEAD_CHARS;
+      ok = this.noteWritten();
     }
     this.queue = i === queue.length ? [] : queue.slice(i);
+  }
+
+  /**
+   * Accounts for the write just made (`runChars`, `runAccepted`): past the write-ahead after the
+   * transport said it is full, the writer waits for 'drain'. Returns whether writing may go on.
+   */
+  private noteWritten(): boolean {
+    if (this.transportFull) this.writtenSinceFull += this.runChars;
+    else if (!this.runAccepted) this.transportFull = true;
+    const ok = !this.transportFull || this.writtenSinceFull < WRITE_AHEAD_CHARS;
     if (!ok) this.waitingForDrain = true;
+    return ok;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Framing, OversizedFrame } from './framing.js';
 import { TopLevelScanner } from './top-level-scanner.js';
+import { concatBytes, decodeUtf8, decodeUtf8Parts } from './utf8-text.js';
 
 /** Where a {@link FrameReader} delivers what it reads. Called synchronously from `push()`/`end()`. */
 export interface FrameReaderSink {
@@ -52,9 +53,6 @@ export class FrameReader {
   private readonly headerLimit: number;
   private readonly maxStrayChars: number;
   private readonly decoder = new TextDecoder();
-  // Node's Buffer decodes a range without allocating a view; used when the bytes are Buffers (no import,
-  // so the reader stays usable without Node).
-  private readonly nodeBuffer = (globalThis as { Buffer?: { isBuffer(value: unknown): boolean; concat(list: readonly Uint8Array[], length: number): Uint8Array } }).Buffer;
   private parts: Uint8Array[] = [];
   private partsBytes = 0;
   private state = LINE;
@@ -166,8 +164,10 @@ export class FrameReader {
     } else {
       this.parts.push(chunk.subarray(pos, contentEnd));
       this.partsBytes += contentEnd - pos;
-      const bytes = this.takeParts();
-      this.onLine(bytes, 0, inLine ? trimBlankEnd(bytes, 0, bytes.length) : bytes.length);
+      if (!inLine || !this.parseHeldJson('ndjson')) {
+        const bytes = this.takeParts();
+        this.onLine(bytes, 0, inLine ? trimBlankEnd(bytes, 0, bytes.length) : bytes.length);
+      }
     }
     return nl + 1;
   }
@@ -249,14 +249,39 @@ export class FrameReader {
     this.bodyRemaining -= take;
     if (this.bodyRemaining === 0) {
       this.state = LINE;
-      const bytes = this.takeParts();
-      this.parseFrame(bytes, 0, bytes.length, 'content-length');
+      if (!this.parseHeldJson('content-length')) {
+        const bytes = this.takeParts();
+        this.parseFrame(bytes, 0, bytes.length, 'content-length');
+      }
     }
     return pos + take;
   }
 
+  /**
+   * A complete message held in several parts (a line that starts with `{` or `[`, or a body), decoded
+   * without concatenating them first when it can be. True when it parsed and was delivered (the parts
+   * are released); false, with the parts kept, for the caller's general path (which then reads it as
+   * before, and reports a parse error with the same text). JSON's own whitespace is the blanks the line
+   * path trims, so parsing the untrimmed text gives the same value.
+   */
+  private parseHeldJson(framing: Framing): boolean {
+    const first = (this.parts[0] as Uint8Array)[0];
+    if (framing === 'ndjson' && first !== OPEN_BRACE && first !== OPEN_BRACKET) return false;
+    let value: unknown;
+    try {
+      value = JSON.parse(decodeUtf8Parts(this.parts, this.partsBytes));
+    } catch {
+      return false;
+    }
+    this.parts = [];
+    this.partsBytes = 0;
+    if (this.detected === undefined) this.detected = framing;
+    this.sink.message(value, framing);
+    return true;
+  }
+
   private parseFrame(bytes: Uint8Array, start: number, end: number, framing: Framing): void {
-    const text = this.nodeBuffer?.isBuffer(bytes) ? (bytes as unknown as { toString(encoding: string, start: number, end: number): string }).toString('utf8', start, end) : this.decoder.decode(bytes.subarray(start, end));
+    const text = decodeUtf8(bytes, start, end);
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -351,18 +376,7 @@ export class FrameReader {
   }
 
   private takeParts(): Uint8Array {
-    const parts = this.parts;
-    let bytes: Uint8Array;
-    if (parts.length === 1) bytes = parts[0] as Uint8Array;
-    else if (this.nodeBuffer) bytes = this.nodeBuffer.concat(parts, this.partsBytes);
-    else {
-      bytes = new Uint8Array(this.partsBytes);
-      let offset = 0;
-      for (const part of parts) {
-        bytes.set(part, offset);
-        offset += part.length;
-      }
-    }
+    const bytes = concatBytes(this.parts, this.partsBytes);
     this.parts = [];
     this.partsBytes = 0;
     return bytes;

@@ -106,18 +106,18 @@ describe('Connection: backpressure and the bounded write queue', () => {
     peerEnd.pause();
     const calls = Array.from({ length: 50 }, (_, i) => host.request('echo', `${i}`.padStart(100, '.')));
     await turns(3);
-    // The first batch went out in one write that filled the pipe; past a bounded write-ahead (256 Ki
+    // The first batch went out in one write that filled the pipe; past a bounded write-ahead (1 Mi
     // characters), the next batch must wait in the queue.
-    calls.push(...Array.from({ length: 100 }, (_, i) => host.request('echo', `${i + 50}`.padStart(4000, '.'))));
+    calls.push(...Array.from({ length: 400 }, (_, i) => host.request('echo', `${i + 50}`.padStart(4000, '.'))));
     await turns(3);
     const stalled = host.diagnostics();
     assert.equal(stalled.waitingForDrain, true);
     assert.ok(stalled.queuedWriteBytes > 0);
-    assert.ok(peerEnd.unreadBytes < 300_000, `${peerEnd.unreadBytes} bytes handed to a full transport`);
+    assert.ok(peerEnd.unreadBytes < 1_100_000, `${peerEnd.unreadBytes} bytes handed to a full transport`);
     peerEnd.resume();
     const results = await Promise.all(calls);
-    assert.equal(results.length, 150);
-    assert.equal(results[149], '149'.padStart(4000, '.'));
+    assert.equal(results.length, 450);
+    assert.equal(results[449], '449'.padStart(4000, '.'));
     assert.equal(host.diagnostics().waitingForDrain, false);
   });
 
@@ -145,19 +145,36 @@ describe('Connection: backpressure and the bounded write queue', () => {
 });
 
 describe('Connection: write batching', () => {
-  function countingPair(): { host: Connection; peer: Connection; hostWrites: () => number; peerWrites: () => number } {
+  function countingPair(): { host: Connection; peer: Connection; hostWrites: () => number; peerWrites: () => number; hostLog: string[]; peerLog: string[] } {
     const [a, b] = createLinkedTransports({ highWaterMark: 1 << 24 });
-    let hostWrites = 0;
-    let peerWrites = 0;
+    const hostLog: string[] = [];
+    const peerLog: string[] = [];
     const writeA = a.write.bind(a);
     const writeB = b.write.bind(b);
-    a.write = (data: string) => (hostWrites++, writeA(data));
-    b.write = (data: string) => (peerWrites++, writeB(data));
-    return { host: new Connection({ transport: a }), peer: new Connection({ transport: b }), hostWrites: () => hostWrites, peerWrites: () => peerWrites };
+    a.write = (data: string) => (hostLog.push(data), writeA(data));
+    b.write = (data: string) => (peerLog.push(data), writeB(data));
+    return { host: new Connection({ transport: a }), peer: new Connection({ transport: b }), hostWrites: () => hostLog.length, peerWrites: () => peerLog.length, hostLog, peerLog };
   }
+  const messagesIn = (write: string): number => write.split('\n').length - 1;
 
-  it('sends requests issued together in one write, and answers a chunk of requests in one write per wave', async () => {
-    const { host, peer, hostWrites, peerWrites } = countingPair();
+  it('sends the first of requests issued together at once, the next 8 together, the others in one more write; answers a chunk of requests the same way', async () => {
+    const { host, peer, hostLog, peerLog } = countingPair();
+    peer.onRequest('echo', (p) => p);
+    host.listen();
+    peer.listen();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => host.request('echo', i)));
+    assert.deepEqual(results, Array.from({ length: 50 }, (_, i) => i));
+    // The first leaves at once and the next 8 as soon as they are queued, so the peer starts on them
+    // while the other 41 are produced.
+    assert.deepEqual(hostLog.map(messagesIn), [1, 8, 41]);
+    // The peer reads them as three chunks. The answer to the first leaves at once; the second chunk
+    // arrives within the same burst, so its 8 answers leave together as its second write; the third
+    // chunk opens a new burst: 1, then 8, then the other 32 at the end of the chunk.
+    assert.deepEqual(peerLog.map(messagesIn), [1, 8, 1, 8, 32]);
+  });
+
+  it('answers each wave of handlers in at most three writes: the first answer at once, the next 8, then the others together', async () => {
+    const { host, peer, hostLog, peerLog } = countingPair();
     peer.onRequest('echo', (p) => p);
     peer.onRequest('later', async (p) => {
       await Promise.resolve();
@@ -165,12 +182,20 @@ describe('Connection: write batching', () => {
     });
     host.listen();
     peer.listen();
+    host.notify('warm-up');
+    await turns(2);
+    hostLog.length = 0;
+    // Issued in the same tick as a write (the notification), so all fifty leave in two writes.
+    host.notify('opens-the-burst');
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => host.request(i % 2 ? 'echo' : 'later', i)));
     assert.deepEqual(results, Array.from({ length: 50 }, (_, i) => i));
-    assert.equal(hostWrites(), 1);
-    // The synchronous answers leave together at the end of the chunk, the async ones together a few
-    // microtasks later: two writes for fifty answers.
-    assert.equal(peerWrites(), 2);
+    assert.deepEqual(hostLog.map(messagesIn), [1, 8, 42]);
+    // Synchronous and asynchronous answers come in waves a few microtasks apart; each wave leaves in at
+    // most three writes (1, 8, the rest), so fifty answers take a handful of writes, not fifty.
+    const writes = peerLog.map(messagesIn);
+    assert.equal(writes.reduce((a, b) => a + b, 0), 50);
+    assert.equal(writes[0], 1);
+    assert.ok(writes.length <= 9, JSON.stringify(writes));
   });
 
   it('writes a large batch early, in parts, so the peer can start on it', async () => {
@@ -193,20 +218,20 @@ describe('Connection: large frames waiting for drain', () => {
     host.listen();
     peer.listen();
     peerEnd.pause();
-    const answers = Array.from({ length: 30 }, (_, i) => host.request('echo', `${i}${text}`));
+    const answers = Array.from({ length: 120 }, (_, i) => host.request('echo', `${i}${text}`));
     await turns(2);
     assert.equal(host.diagnostics().waitingForDrain, true);
     peerEnd.resume();
     const results = await Promise.all(answers);
     assert.ok(results.every((r, i) => r === `${i}${text}`));
-    // Queued behind a full pipe, then written by close() in one go.
+    // Queued behind a full pipe (past the 1 Mi write-ahead), then written by close() in one go.
     peerEnd.pause();
-    for (let i = 0; i < 30; i++) host.notify('big', `${i}${text}`);
+    for (let i = 0; i < 120; i++) host.notify('big', `${i}${text}`);
     await turns(2);
     await host.close();
     peerEnd.resume();
     await new Promise<void>((resolve) => peer.onClose(() => resolve()));
-    assert.equal(seen.length, 30);
+    assert.equal(seen.length, 120);
     assert.ok(seen.every((v, i) => v === `${i}${text}`));
   });
 });
