@@ -3,8 +3,9 @@
 //   cli.cjs   every module the CLI can load, one CommonJS file (built-in commands, `help <topic>`, usage errors).
 //   fast.cjs  what `--help`, `--version` and `outboard <extension-command>` run: the same entry and sources, with
 //             the built-in commands' modules, the hub, peers, bus, broker and protocol left out (a stub that
-//             throws stands in: the loader never sends their commands here), and Ajv in its own file (ajv.cjs,
-//             loaded only when a config check is not in the verdict cache).
+//             throws stands in: the loader never sends their commands here), Ajv in its own file (ajv.cjs,
+//             loaded only when a config check is not in the verdict cache) and so are the manifest checks
+//             (validate.cjs, loaded only when discovery rescans a source).
 // Which words need cli.cjs is generated from the command tree itself (every built-in name and alias), so the
 // table cannot drift from the router. Measured on Node 20 (bench/dispatch, bench/cli-help): the code cache saves
 // ~15 ms of CPU against compiling from source; loading a third of the bytes saves ~5 ms more (reading and
@@ -31,7 +32,7 @@ const common = {
   logLevel: 'warning',
   // The sources are ESM: import.meta.url becomes the bundle's own file URL.
   define: { 'import.meta.url': '__bundle_url' },
-  banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
+  banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;\nconst __nodeDefault = (m) => ({ __proto__: m, default: m });' },
   // CommonJS packages the hub loads (lazily): left to Node's own loader, which a bundled copy need not be.
   external: ['undici', 'ws'],
 };
@@ -51,6 +52,7 @@ const fastPlugin = {
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       if (/^ajv(\/|$)/.test(args.path)) return { path: args.path, namespace: 'ajv-chunk' };
+      if (args.path === '@outboard/manifest/validate') return { path: args.path, namespace: 'validate-chunk' };
       if (FAST_STUBS.some((s) => s.importer.test(args.importer) && s.spec.test(args.path))) return { path: `${args.importer} -> ${args.path}`, namespace: 'fast-stub' };
       return undefined;
     });
@@ -64,7 +66,9 @@ const fastPlugin = {
       contents: `module.exports = require(${JSON.stringify('./ajv.cjs')})[${JSON.stringify(args.path)}];`,
       loader: 'js',
     }));
-    b.onResolve({ filter: /^\.\/ajv\.cjs$/ }, () => ({ path: './ajv.cjs', external: true }));
+    // The manifest checks (and semver) from validate.cjs: only a discovery that rescans a source needs them.
+    b.onLoad({ filter: /.*/, namespace: 'validate-chunk' }, () => ({ contents: `module.exports = require("./validate.cjs");`, loader: 'js' }));
+    b.onResolve({ filter: /^\.\/(ajv|validate)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 await build({ ...common, entryPoints: { fast: entry }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fastPlugin] });
@@ -79,6 +83,10 @@ await build({
   outfile: `${out}/ajv.cjs`,
 });
 
+// validate.cjs: the manifest checks discovery imports on a rescan (they share no state or classes with the
+// modules of fast.cjs they duplicate: their input and output are plain data).
+await build({ ...common, entryPoints: { validate: '@outboard/manifest/validate' }, absWorkingDir: `${cli}../host`, outdir: out, outExtension: { '.js': '.cjs' } });
+
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
 for (const name of ['cli', 'fast']) {
   const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/${name}.cjs`, 'utf8'));
@@ -89,9 +97,20 @@ for (const name of ['cli', 'fast']) {
 const { COMMAND_TREE } = await import(pathToFileURL(`${cli}dist/src/commands/command-tree.js`).href);
 const fullWords = [...new Set(['help', ...(COMMAND_TREE.subcommands ?? []).flatMap((c) => [c.name, ...(c.aliases ?? [])])])].sort();
 
-/** The source as the loader compiles it: the bundle, its shebang dropped, in the CommonJS wrapper. */
+/**
+ * The source as the loader compiles it: the bundle, its shebang dropped, in the CommonJS wrapper, ASCII only
+ * (V8 keeps one byte per character instead of two: half the string to read, hash and collect). esbuild keeps
+ * non-ASCII characters in template literals and comments; a \\uXXXX escape means the same character there (no
+ * template's `raw` strings are read), as in strings, regular expressions and identifiers. And a default import
+ * of a Node built-in takes the module as its prototype instead of copying its every property (esbuild's
+ * __toESM): the same reads, without ~15 copies of fs and path at start-up.
+ */
 function wrap(name) {
-  const source = readFileSync(`${out}/${name}.cjs`, 'utf8').replace(/^#!.*/, '');
+  const source = readFileSync(`${out}/${name}.cjs`, 'utf8')
+    .replace(/^#!.*/, '')
+    .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/__toESM\((require\("node:[\w/]+"\)), 1\)/g, '__nodeDefault($1)');
+  if (!source.includes('__nodeDefault(')) throw new Error(`${name}.cjs: esbuild's default import of a built-in changed shape; update wrap()`);
   return `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
 }
 const digests = {};
@@ -163,7 +182,30 @@ if (cachedData === undefined || script.cachedDataRejected) {
 const main = new Module(file, module);
 main.filename = file;
 main.paths = Module._nodeModulePaths(__dirname);
-script.runInThisContext().call(main.exports, main.exports, (id) => main.require(id), main, file, __dirname);
+// fast.cjs gets the heavier of Node's built-ins as stand-ins that load them on first use: --help never needs crypto
+// or child_process although modules it loads import them (cli.cjs, used by the rest, gets the modules themselves).
+const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process']);
+const standIns = new Map();
+function bundleRequire(id) {
+  if (!LAZY.has(id)) return main.require(id);
+  let standIn = standIns.get(id);
+  if (standIn === undefined) {
+    let real;
+    const load = () => (real ??= main.require(id));
+    standIn = new Proxy({}, {
+      get: (_, key) => load()[key],
+      has: (_, key) => key in load(),
+      ownKeys: () => Reflect.ownKeys(load()),
+      getOwnPropertyDescriptor: (_, key) => {
+        const desc = Reflect.getOwnPropertyDescriptor(load(), key);
+        return desc && { ...desc, configurable: true };
+      },
+    });
+    standIns.set(id, standIn);
+  }
+  return standIn;
+}
+script.runInThisContext().call(main.exports, main.exports, bundleRequire, main, file, __dirname);
 `,
   { mode: 0o755 },
 );
