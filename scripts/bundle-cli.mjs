@@ -1,16 +1,19 @@
-// Bundles the CLI into dist/bundle/ and writes main.js, the `outboard` bin: a small loader that picks ONE bundle
-// from the first argument, before loading anything, and compiles it with V8's code cache.
-//   cli.cjs   every module the CLI can load, one CommonJS file (built-in commands, `help <topic>`, usage errors).
-//   fast.cjs  what `--help`, `--version` and `outboard <extension-command>` run: the same entry and sources, with
-//             the built-in commands' modules, the hub, peers, bus, broker and protocol left out (a stub that
-//             throws stands in: the loader never sends their commands here), Ajv in its own file (ajv.cjs,
-//             loaded only when a config check is not in the verdict cache) and so are the manifest checks
-//             (validate.cjs, loaded only when discovery rescans a source).
+// Bundles the CLI into dist/bundle/ and writes main.js, the `outboard` bin, from scripts/cli-loader.cjs: a small
+// loader that picks ONE bundle from the first argument, before loading anything, and compiles it with V8's code
+// cache (see that file).
+//   cli.cjs       every module the CLI can load, one CommonJS file (built-in commands, `help <topic>`, usage errors).
+//   fast.cjs      what `--help`, `--version` and `outboard <extension-command>` run: the same entry and sources,
+//                 without the built-in commands' modules, the hub, peers, bus, broker and protocol (a stub that
+//                 throws stands in: the loader never sends their commands here), and without Ajv and the
+//                 manifest checks, which are chunks the loader compiles when they are first required:
+//   ajv.cjs       Ajv's drafts, only when a config check is not in the verdict cache;
+//   validate.cjs  the manifest checks (and semver), only when discovery rescans a source.
 // Which words need cli.cjs is generated from the command tree itself (every built-in name and alias), so the
 // table cannot drift from the router. Measured on Node 20 (bench/dispatch, bench/cli-help): the code cache saves
-// ~15 ms of CPU against compiling from source; loading a third of the bytes saves ~5 ms more (reading and
-// decoding the source, deserialising the cache, the garbage it leaves). The cache lives in `<home>/cache/`,
-// one file per bundle and kind of run, keyed by the bundle's digest, Node's version and the V8 flags.
+// ~15 ms of CPU against compiling from source; loading a fifth of the bytes saves ~5 ms more (reading the source,
+// deserialising the cache, the garbage it leaves). The cache lives in `<home>/cache/`, one file per kind of run
+// (help, version, extension command, built-in) holding each script that kind has loaded, named by the digest of
+// this build, Node's version and the V8 flags.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -77,7 +80,6 @@ await build({ ...common, entryPoints: { fast: entry }, outdir: out, outExtension
 const AJV_SPECS = ['ajv', 'ajv/dist/2019.js', 'ajv/dist/2020.js'];
 await build({
   ...common,
-  banner: undefined,
   define: undefined,
   stdin: { contents: `module.exports = { ${AJV_SPECS.map((s) => `${JSON.stringify(s)}: require(${JSON.stringify(s)})`).join(', ')} };`, resolveDir: `${cli}../host`, loader: 'js' },
   outfile: `${out}/ajv.cjs`,
@@ -88,7 +90,8 @@ await build({
 await build({ ...common, entryPoints: { validate: '@outboard/manifest/validate' }, absWorkingDir: `${cli}../host`, outdir: out, outExtension: { '.js': '.cjs' } });
 
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
-for (const name of ['cli', 'fast']) {
+const SCRIPTS = ['cli', 'fast', 'ajv', 'validate'];
+for (const name of SCRIPTS) {
   const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/${name}.cjs`, 'utf8'));
   if (leftover) throw new Error(`the CLI bundle ${name}.cjs keeps a dynamic import() (at ${leftover.index}); import that module statically`);
 }
@@ -110,102 +113,21 @@ function wrap(name) {
     .replace(/^#!.*/, '')
     .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(/__toESM\((require\("node:[\w/]+"\)), 1\)/g, '__nodeDefault($1)');
-  if (!source.includes('__nodeDefault(')) throw new Error(`${name}.cjs: esbuild's default import of a built-in changed shape; update wrap()`);
   return `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
 }
-const digests = {};
-for (const name of ['cli', 'fast']) {
+const digest = createHash('sha256');
+for (const name of SCRIPTS) {
   const source = wrap(name);
   writeFileSync(`${out}/${name}.cjs`, source);
-  digests[name] = createHash('sha256').update(source).digest('hex');
+  digest.update(`${name}\0${source}\0`);
 }
-/** One cache per bundle and kind of run (what a run compiles is what its cache holds): its own digest. */
-const cacheKey = (name, kind) => createHash('sha256').update(`${digests[name]}\0${kind}`).digest('hex').slice(0, 16);
-const keys = { full: cacheKey('cli', 'full'), help: cacheKey('fast', 'help'), version: cacheKey('fast', 'version'), run: cacheKey('fast', 'run') };
+const build_ = digest.digest('hex');
+/** One cache file per kind of run (what a run compiles is what its cache holds), named by this build's digest. */
+const cacheKey = (kind) => createHash('sha256').update(`${build_}\0${kind}`).digest('hex').slice(0, 16);
+const keys = { full: cacheKey('full'), help: cacheKey('help'), version: cacheKey('version'), run: cacheKey('run') };
 
 writeFileSync(`${out}/package.json`, `${JSON.stringify({ type: 'commonjs' })}\n`);
-writeFileSync(
-  `${out}/main.js`,
-  `#!/usr/bin/env node
-// The outboard bin (generated by scripts/bundle-cli.mjs): picks the bundle from the first argument (fast.cjs for
-// --help, --version and extension commands; cli.cjs for built-in commands) and runs it, compiled from V8's code
-// cache when one made by this very bundle, for this kind of run, this Node version and these flags is in
-// <home>/cache/. The cache is used only from a folder owned by this user that nobody else can write; any problem
-// just means compiling from source.
-'use strict';
-const fs = require('node:fs');
-const path = require('node:path');
-const vm = require('node:vm');
-const Module = require('node:module');
-/** Every built-in command name and alias (from the command tree): they run from cli.cjs. */
-const FULL = new Set(${JSON.stringify(fullWords)});
-const KEYS = ${JSON.stringify(keys)};
-const first = process.argv[2];
-const kind =
-  first === undefined || first === '--help' || first === '-h' ? 'help'
-  : first === '--version' || first === '-V' || first === '-v' ? 'version'
-  : first.startsWith('-') || FULL.has(first) ? 'full'
-  : 'run';
-const file = path.join(__dirname, kind === 'full' ? 'cli.cjs' : 'fast.cjs');
-const home = process.env.OUTBOARD_HOME || path.join(require('node:os').homedir(), '.outboard');
-const cacheDir = path.join(home, 'cache');
-// V8 rejects a cache made under other flags: runs with other flags (NODE_OPTIONS, --cpu-prof...) keep their own.
-let flags = 5381;
-for (const c of process.execArgv.join(' ') + '|' + (process.env.NODE_OPTIONS || '')) flags = ((flags * 33) ^ c.charCodeAt(0)) >>> 0;
-const cacheFile = path.join(cacheDir, 'cli-' + KEYS[kind] + '-' + process.version + '-' + process.arch + '-' + flags.toString(16) + '.v8');
-let cachedData;
-try {
-  const dir = fs.statSync(cacheDir);
-  if (dir.isDirectory() && dir.uid === process.getuid() && (dir.mode & 0o022) === 0) cachedData = fs.readFileSync(cacheFile);
-} catch {
-  // no cache yet
-}
-const script = new vm.Script(fs.readFileSync(file, 'utf8'), { filename: file, cachedData });
-if (cachedData === undefined || script.cachedDataRejected) {
-  process.once('exit', () => {
-    try {
-      if (!fs.existsSync(home)) return;
-      fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-      const tmp = cacheFile + '.' + process.pid + '.tmp';
-      fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-      fs.renameSync(tmp, cacheFile);
-      // Caches of earlier builds are dead weight: only this build's stay.
-      const current = Object.values(KEYS).map((key) => 'cli-' + key + '-');
-      for (const name of fs.readdirSync(cacheDir)) {
-        if (name.startsWith('cli-') && name.endsWith('.v8') && !current.some((prefix) => name.startsWith(prefix))) fs.rmSync(path.join(cacheDir, name), { force: true });
-      }
-    } catch {
-      // a read-only home: compile from source next time too
-    }
-  });
-}
-const main = new Module(file, module);
-main.filename = file;
-main.paths = Module._nodeModulePaths(__dirname);
-// fast.cjs gets the heavier of Node's built-ins as stand-ins that load them on first use: --help never needs crypto
-// or child_process although modules it loads import them (cli.cjs, used by the rest, gets the modules themselves).
-const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process']);
-const standIns = new Map();
-function bundleRequire(id) {
-  if (!LAZY.has(id)) return main.require(id);
-  let standIn = standIns.get(id);
-  if (standIn === undefined) {
-    let real;
-    const load = () => (real ??= main.require(id));
-    standIn = new Proxy({}, {
-      get: (_, key) => load()[key],
-      has: (_, key) => key in load(),
-      ownKeys: () => Reflect.ownKeys(load()),
-      getOwnPropertyDescriptor: (_, key) => {
-        const desc = Reflect.getOwnPropertyDescriptor(load(), key);
-        return desc && { ...desc, configurable: true };
-      },
-    });
-    standIns.set(id, standIn);
-  }
-  return standIn;
-}
-script.runInThisContext().call(main.exports, main.exports, bundleRequire, main, file, __dirname);
-`,
-  { mode: 0o755 },
-);
+const loader = readFileSync(fileURLToPath(new URL('./cli-loader.cjs', import.meta.url)), 'utf8');
+const constants = /^const BUILD = .*;$/m;
+if (!constants.test(loader)) throw new Error('scripts/cli-loader.cjs: no `const BUILD = ...;` line to fill in');
+writeFileSync(`${out}/main.js`, loader.replace(constants, `const BUILD = ${JSON.stringify({ full: fullWords, keys })};`), { mode: 0o755 });
