@@ -112,7 +112,8 @@ function wrap(name) {
   const source = readFileSync(`${out}/${name}.cjs`, 'utf8')
     .replace(/^#!.*/, '')
     .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/__toESM\((require\("node:[\w/]+"\)), 1\)/g, '__nodeDefault($1)');
+    .replace(/__toESM\((require\("node:[\w/]+"\)),\s*1\)/g, '__nodeDefault($1)');
+  if (/__toESM\(require\("node:/.test(source)) throw new Error(`${name}.cjs: esbuild's default import of a built-in changed shape; update wrap()`);
   return `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
 }
 const digest = createHash('sha256');
