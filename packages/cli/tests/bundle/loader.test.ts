@@ -73,6 +73,10 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     writeExtension(unbundled, 'pending', false);
     for (const h of [home, unbundled]) {
       for (const name of ['hello', 'greet']) assert.equal(run(UNBUNDLED, h, root, ['extensions', 'enable', name, '--yes']).code, 0);
+      // A manifest the checks refuse (loaded from validate.cjs on a rescan): listed with its problem, never run.
+      const broken = join(h, 'extensions', 'node_modules', 'outboard-ext-broken');
+      mkdirSync(broken, { recursive: true });
+      writeFileSync(join(broken, 'package.json'), JSON.stringify({ name: 'outboard-ext-broken', version: '1.0.0', outboard: { extension: { apiVersion: 1, name: 'broken', commands: [{ name: 'Bad_Name', bin: 'x.js' }] } } }));
     }
     const cases: string[][] = [
       [],
@@ -89,11 +93,17 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
       ['ext', 'ls'],
       ['--bogus'],
       ['mcp'],
+      ['broken'],
+      ['ext', 'doctor'],
     ];
+    // Each case with the discovery cache gone (a rescan) and then warm.
     for (const args of cases) {
-      const bundled = run(BIN, home, root, args);
-      const plain = run(UNBUNDLED, unbundled, root, args);
-      assert.deepEqual(bundled, { ...plain, stdout: plain.stdout.replaceAll(unbundled, home), stderr: plain.stderr.replaceAll(unbundled, home) }, args.join(' '));
+      for (const state of ['cold', 'warm']) {
+        if (state === 'cold') for (const h of [home, unbundled]) rmSync(join(h, 'extensions.json'), { force: true });
+        const bundled = run(BIN, home, root, args);
+        const plain = run(UNBUNDLED, unbundled, root, args);
+        assert.deepEqual(bundled, { ...plain, stdout: plain.stdout.replaceAll(unbundled, home), stderr: plain.stderr.replaceAll(unbundled, home) }, `${args.join(' ')} (${state})`);
+      }
     }
     // A config that breaks the schema: checked with Ajv from its chunk, refused the same way.
     for (const h of [home, unbundled]) writeFileSync(join(h, 'config.json'), JSON.stringify({ extensions: { greet: { greeting: '' } } }));
