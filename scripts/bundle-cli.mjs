@@ -1,21 +1,32 @@
-// Bundles the CLI into dist/bundle/: cli.cjs (every module the CLI can load, one CommonJS file) and main.js,
-// the `outboard` bin, a small loader that compiles cli.cjs with V8's code cache. Measured on Node 20 (bench/
-// dispatch, CPU time): the ESM bundle split in chunks and the same code as one CommonJS file cost the same, while
-// compiling it from a code cache saves ~15 ms of CPU on `outboard <command>` and `--help` (Node 20 has no
-// built-in compile cache). The cache lives in `<home>/cache/`, keyed by the bundle's digest and Node's version.
+// Bundles the CLI into dist/bundle/ and writes main.js, the `outboard` bin, from scripts/cli-loader.cjs: a small
+// loader that picks ONE bundle from the first argument, before loading anything, and compiles it with V8's code
+// cache (see that file).
+//   cli.cjs       every module the CLI can load, one CommonJS file (built-in commands, `help <topic>`, usage errors).
+//   fast.cjs      what `--help`, `--version` and `outboard <extension-command>` run: the same entry and sources,
+//                 without the built-in commands' modules, the hub, peers, bus, broker and protocol (a stub that
+//                 throws stands in: the loader never sends their commands here), and without Ajv and the
+//                 manifest checks, which are chunks the loader compiles when they are first required:
+//   ajv.cjs       Ajv's drafts, only when a config check is not in the verdict cache;
+//   validate.cjs  the manifest checks (and semver), only when discovery rescans a source.
+// Which words need cli.cjs is generated from the command tree itself (every built-in name and alias), so the
+// table cannot drift from the router. Measured on Node 20 (bench/dispatch, bench/cli-help): the code cache saves
+// ~15 ms of CPU against compiling from source; loading a fifth of the bytes saves ~5 ms more (reading the source,
+// deserialising the cache, the garbage it leaves). The cache lives in `<home>/cache/`, one file per kind of run
+// (help, version, extension command, built-in) holding each script that kind has loaded, named by the digest of
+// this build, Node's version and the V8 flags.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const cli = fileURLToPath(new URL('../packages/cli/', import.meta.url));
 const out = `${cli}dist/bundle`;
+const entry = `${cli}dist/src/main.js`;
 // Start empty so no stale file ships.
 rmSync(out, { recursive: true, force: true });
-await build({
-  entryPoints: { cli: `${cli}dist/src/main.js` },
-  outdir: out,
-  outExtension: { '.js': '.cjs' },
+
+/** The `require` the loader hands a bundle: in the wrapper below, so bundles name no global. */
+const common = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -24,63 +35,100 @@ await build({
   logLevel: 'warning',
   // The sources are ESM: import.meta.url becomes the bundle's own file URL.
   define: { 'import.meta.url': '__bundle_url' },
-  banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
+  banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;\nconst __nodeDefault = (m) => ({ __proto__: m, default: m });' },
   // CommonJS packages the hub loads (lazily): left to Node's own loader, which a bundled copy need not be.
   external: ['undici', 'ws'],
+};
+
+await build({ ...common, entryPoints: { cli: entry }, outdir: out, outExtension: { '.js': '.cjs' } });
+
+// What fast.cjs leaves out, by importer and specifier: every built-in command's module (the loader sends their
+// words to cli.cjs), and what only peers load (services, peers, RPC wiring, the protocol for a peer's variables).
+const FAST_STUBS = [
+  { importer: /[\\/]cli[\\/]dist[\\/]src[\\/]commands[\\/]command-tree\.js$/, spec: /^\.\/[\w-]+\.js$/ },
+  { importer: /[\\/]host[\\/]dist[\\/]src[\\/]host-core\.js$/, spec: /^\.\/(host-services|peers\/peer-manager|rpc\/peer-wiring)\.js$/ },
+  { importer: /[\\/]host[\\/]dist[\\/]src[\\/]run[\\/]launch-plan\.js$/, spec: /^@outboard\/protocol$/ },
+];
+const fastPlugin = {
+  name: 'outboard-fast',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      if (/^ajv(\/|$)/.test(args.path)) return { path: args.path, namespace: 'ajv-chunk' };
+      if (args.path === '@outboard/manifest/validate') return { path: args.path, namespace: 'validate-chunk' };
+      if (FAST_STUBS.some((s) => s.importer.test(args.importer) && s.spec.test(args.path))) return { path: `${args.importer} -> ${args.path}`, namespace: 'fast-stub' };
+      return undefined;
+    });
+    // A bug guard, never reached: the loader's table sends every built-in word to cli.cjs.
+    b.onLoad({ filter: /.*/, namespace: 'fast-stub' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`internal: ${args.path} is not in the CLI's fast bundle (scripts/bundle-cli.mjs)`)});`,
+      loader: 'js',
+    }));
+    // Ajv and its drafts from ajv.cjs, next to the bundle (the loader's require resolves it from there).
+    b.onLoad({ filter: /.*/, namespace: 'ajv-chunk' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify('./ajv.cjs')})[${JSON.stringify(args.path)}];`,
+      loader: 'js',
+    }));
+    // The manifest checks (and semver) from validate.cjs: only a discovery that rescans a source needs them.
+    b.onLoad({ filter: /.*/, namespace: 'validate-chunk' }, () => ({ contents: `module.exports = require("./validate.cjs");`, loader: 'js' }));
+    b.onResolve({ filter: /^\.\/(ajv|validate)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+await build({ ...common, entryPoints: { fast: entry }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fastPlugin] });
+
+// ajv.cjs: the three drafts schema-draft.ts imports, by specifier.
+const AJV_SPECS = ['ajv', 'ajv/dist/2019.js', 'ajv/dist/2020.js'];
+await build({
+  ...common,
+  define: undefined,
+  stdin: { contents: `module.exports = { ${AJV_SPECS.map((s) => `${JSON.stringify(s)}: require(${JSON.stringify(s)})`).join(', ')} };`, resolveDir: `${cli}../host`, loader: 'js' },
+  outfile: `${out}/ajv.cjs`,
 });
+
+// validate.cjs: the manifest checks discovery imports on a rescan (they share no state or classes with the
+// modules of fast.cjs they duplicate: their input and output are plain data).
+await build({ ...common, entryPoints: { validate: '@outboard/manifest/validate' }, absWorkingDir: `${cli}../host`, outdir: out, outExtension: { '.js': '.cjs' } });
+
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
-const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/cli.cjs`, 'utf8'));
-if (leftover) throw new Error(`the CLI bundle keeps a dynamic import() (at ${leftover.index}); import that module statically`);
-const digest = createHash('sha256').update(readFileSync(`${out}/cli.cjs`)).digest('hex').slice(0, 16);
+const SCRIPTS = ['cli', 'fast', 'ajv', 'validate'];
+for (const name of SCRIPTS) {
+  const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/${name}.cjs`, 'utf8'));
+  if (leftover) throw new Error(`the CLI bundle ${name}.cjs keeps a dynamic import() (at ${leftover.index}); import that module statically`);
+}
+
+// Which first words go to cli.cjs: every built-in name and alias of the router's own tree (and `help`).
+const { COMMAND_TREE } = await import(pathToFileURL(`${cli}dist/src/commands/command-tree.js`).href);
+const fullWords = [...new Set(['help', ...(COMMAND_TREE.subcommands ?? []).flatMap((c) => [c.name, ...(c.aliases ?? [])])])].sort();
+
+/**
+ * The source as the loader compiles it: the bundle, its shebang dropped, in the CommonJS wrapper, ASCII only
+ * (V8 keeps one byte per character instead of two: half the string to read, hash and collect). esbuild keeps
+ * non-ASCII characters in template literals and comments; a \\uXXXX escape means the same character there (no
+ * template's `raw` strings are read), as in strings, regular expressions and identifiers. And a default import
+ * of a Node built-in takes the module as its prototype instead of copying its every property (esbuild's
+ * __toESM): the same reads, without ~15 copies of fs and path at start-up.
+ */
+function wrap(name) {
+  const source = readFileSync(`${out}/${name}.cjs`, 'utf8')
+    .replace(/^#!.*/, '')
+    .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/__toESM\((require\("node:[\w/]+"\)),\s*1\)/g, '__nodeDefault($1)');
+  if (/__toESM\(require\("node:/.test(source)) throw new Error(`${name}.cjs: esbuild's default import of a built-in changed shape; update wrap()`);
+  return `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+}
+const digest = createHash('sha256');
+for (const name of SCRIPTS) {
+  const source = wrap(name);
+  writeFileSync(`${out}/${name}.cjs`, source);
+  digest.update(`${name}\0${source}\0`);
+}
+const build_ = digest.digest('hex');
+/** One cache file per kind of run (what a run compiles is what its cache holds), named by this build's digest. */
+const cacheKey = (kind) => createHash('sha256').update(`${build_}\0${kind}`).digest('hex').slice(0, 16);
+const keys = { full: cacheKey('full'), help: cacheKey('help'), version: cacheKey('version'), run: cacheKey('run') };
+
 writeFileSync(`${out}/package.json`, `${JSON.stringify({ type: 'commonjs' })}\n`);
-writeFileSync(
-  `${out}/main.js`,
-  `#!/usr/bin/env node
-// The outboard bin (generated by scripts/bundle-cli.mjs): runs cli.cjs, compiled from V8's code cache when one
-// made by this very bundle (digest ${digest}) and this Node version is in <home>/cache/. The cache is used only
-// from a folder owned by this user that nobody else can write; any problem just means compiling from source.
-'use strict';
-const fs = require('node:fs');
-const path = require('node:path');
-const vm = require('node:vm');
-const Module = require('node:module');
-const file = path.join(__dirname, 'cli.cjs');
-const source = fs.readFileSync(file, 'utf8').replace(/^#!.*/, '');
-const home = process.env.OUTBOARD_HOME || path.join(require('node:os').homedir(), '.outboard');
-const cacheDir = path.join(home, 'cache');
-// V8 rejects a cache made under other flags: runs with other flags (NODE_OPTIONS, --cpu-prof...) keep their own.
-let flags = 5381;
-for (const c of process.execArgv.join(' ') + '|' + (process.env.NODE_OPTIONS || '')) flags = ((flags * 33) ^ c.charCodeAt(0)) >>> 0;
-const cacheFile = path.join(cacheDir, 'cli-${digest}-' + process.version + '-' + process.arch + '-' + flags.toString(16) + '.v8');
-let cachedData;
-try {
-  const dir = fs.statSync(cacheDir);
-  if (dir.isDirectory() && dir.uid === process.getuid() && (dir.mode & 0o022) === 0) cachedData = fs.readFileSync(cacheFile);
-} catch {
-  // no cache yet
-}
-const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-if (cachedData === undefined || script.cachedDataRejected) {
-  process.once('exit', () => {
-    try {
-      if (!fs.existsSync(home)) return;
-      fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-      const tmp = cacheFile + '.' + process.pid + '.tmp';
-      fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-      fs.renameSync(tmp, cacheFile);
-      // Caches of earlier builds are dead weight: only this build's stay.
-      for (const name of fs.readdirSync(cacheDir)) {
-        if (name.startsWith('cli-') && !name.startsWith('cli-${digest}-')) fs.rmSync(path.join(cacheDir, name), { force: true });
-      }
-    } catch {
-      // a read-only home: compile from source next time too
-    }
-  });
-}
-const main = new Module(file, module);
-main.filename = file;
-main.paths = Module._nodeModulePaths(__dirname);
-script.runInThisContext().call(main.exports, main.exports, (id) => main.require(id), main, file, __dirname);
-`,
-  { mode: 0o755 },
-);
+const loader = readFileSync(fileURLToPath(new URL('./cli-loader.cjs', import.meta.url)), 'utf8');
+const constants = /^const BUILD = .*;$/m;
+if (!constants.test(loader)) throw new Error('scripts/cli-loader.cjs: no `const BUILD = ...;` line to fill in');
+writeFileSync(`${out}/main.js`, loader.replace(constants, `const BUILD = ${JSON.stringify({ full: fullWords, keys })};`), { mode: 0o755 });

@@ -17,5 +17,7 @@ export async function enabledCommands(ctx: CliContext): Promise<{ commands: Exte
     const identity = ext.manifest.publisher ? `${ext.manifest.publisher}.${ext.manifest.name}` : ext.manifest.name;
     for (const c of ext.manifest.commands ?? []) commands.push({ name: c.name, summary: c.summary ?? '', extension: identity });
   }
-  return { commands: commands.sort((a, b) => a.name.localeCompare(b.name)), installed: extensions.length };
+  // Code-unit order: command names are checked slugs (`^[a-z][a-z0-9-]*$`), which sort alike by either rule,
+  // and the first localeCompare loads ICU's collator, a third of `--help`'s own time.
+  return { commands: commands.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), installed: extensions.length };
 }

@@ -66,5 +66,18 @@ export function joinText(parts: readonly Text[], separator = ''): Styled {
 /** Visible width of safe text: the CLI's own SGR styling takes no room. */
 export function visibleWidth(text: Text): number {
   // eslint-disable-next-line no-control-regex
-  return [...safeText(text).replace(/\u001b\[[0-9;]*m/g, '')].length;
+  const plain = safeText(text).replace(/\u001b\[[0-9;]*m/g, '');
+  // Code points (a surrogate pair counts once, as the string iterator counts), without an array per cell.
+  let width = plain.length;
+  for (let i = 0; i < plain.length - 1; i++) {
+    const c = plain.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = plain.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        width--;
+        i++;
+      }
+    }
+  }
+  return width;
 }

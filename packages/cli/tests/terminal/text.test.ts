@@ -59,6 +59,13 @@ describe('formatTable', () => {
     assert.equal(visibleWidth(style.bold('abc')), 3);
   });
 
+  it('counts code points, as the string iterator does: a surrogate pair once, a lone surrogate once', () => {
+    assert.equal(visibleWidth('caf\u00e9 \u{1f600}!'), 7);
+    assert.equal(visibleWidth('\ud83d'), 1);
+    assert.equal(visibleWidth('a\ud83d\ud83d\ude00'), 3);
+    assert.equal(visibleWidth(''), 0);
+  });
+
   it('never pads the last column', () => {
     assert.deepEqual(formatTable([['a', 'b'], ['ccc', '']]).map((l) => l.text), ['a    b', 'ccc']);
   });

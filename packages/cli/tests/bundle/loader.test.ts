@@ -1,0 +1,167 @@
+// The bin (dist/bundle/main.js, from scripts/cli-loader.cjs) picks fast.cjs or cli.cjs from the first word and
+// loads Ajv and the manifest checks as chunks, each compiled from one code-cache file per kind of run. What
+// runs must be exactly what the unbundled CLI (dist/src/main.js) does, whichever bundle and cache serve it.
+import { describe, it, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILTIN_NAMES } from '../../src/builtins.js';
+
+const BIN = fileURLToPath(new URL('../../bundle/main.js', import.meta.url));
+const UNBUNDLED = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(main: string, home: string, cwd: string, args: readonly string[]): Run {
+  const r = spawnSync(process.execPath, [main, ...args], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd, encoding: 'utf8', timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** An extension in the user source with one command `name` (bin/<name>.js prints its config), optionally with a schema. */
+function writeExtension(home: string, name: string, schema: boolean): void {
+  const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${name}`);
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  writeFileSync(join(dir, 'bin', `${name}.js`), "process.stdout.write(require('fs').readFileSync(process.env.OUTBOARD_EXTENSION_CONFIG, 'utf8'));\n");
+  if (schema) {
+    writeFileSync(join(dir, 'config.schema.json'), JSON.stringify({ type: 'object', properties: { greeting: { type: 'string', minLength: 1 } }, required: ['greeting'] }));
+  }
+  const extension = { apiVersion: 1, name, commands: [{ name, bin: `bin/${name}.js`, summary: `Says ${name}` }], ...(schema ? { configSchema: 'config.schema.json' } : {}) };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `outboard-ext-${name}`, version: '1.0.0', engines: { outboard: '>=0.1.0' }, outboard: { extension } }));
+}
+
+/** The scripts a cache file holds, by name (the loader's format: "OBV8", then name length, name, data length, data). */
+function cachedScripts(file: string): string[] {
+  const bytes = readFileSync(file);
+  assert.equal(bytes.toString('latin1', 0, 4), 'OBV8');
+  const names: string[] = [];
+  for (let at = 4; at < bytes.length; ) {
+    const nameEnd = at + 1 + (bytes[at] as number);
+    names.push(bytes.toString('latin1', at + 1, nameEnd));
+    at = nameEnd + 4 + bytes.readUInt32LE(nameEnd);
+  }
+  return names.sort();
+}
+
+const cacheFiles = (home: string): string[] => readdirSync(join(home, 'cache')).sort();
+
+describe('the bin: one bundle per kind of run, chunks and their code cache', () => {
+  const root = mkdtempSync(join(tmpdir(), 'outboard-loader-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('sends every built-in name and alias (and help) to cli.cjs: the table is the command tree', () => {
+    const line = /^const BUILD = (.*);$/m.exec(readFileSync(BIN, 'utf8'));
+    assert.ok(line, 'main.js holds the build constants');
+    const build = JSON.parse(line[1] as string) as { full: string[] };
+    assert.deepEqual([...build.full].sort(), [...new Set([...BUILTIN_NAMES, 'help'])].sort());
+  });
+
+  it('each kind of run prints and exits exactly as the unbundled CLI does', () => {
+    const home = join(root, 'same');
+    writeExtension(home, 'hello', false);
+    writeExtension(home, 'greet', true);
+    writeExtension(home, 'pending', false);
+    const unbundled = join(root, 'same-unbundled');
+    writeExtension(unbundled, 'hello', false);
+    writeExtension(unbundled, 'greet', true);
+    writeExtension(unbundled, 'pending', false);
+    for (const h of [home, unbundled]) {
+      for (const name of ['hello', 'greet']) assert.equal(run(UNBUNDLED, h, root, ['extensions', 'enable', name, '--yes']).code, 0);
+      // A manifest the checks refuse (loaded from validate.cjs on a rescan): listed with its problem, never run.
+      const broken = join(h, 'extensions', 'node_modules', 'outboard-ext-broken');
+      mkdirSync(broken, { recursive: true });
+      writeFileSync(join(broken, 'package.json'), JSON.stringify({ name: 'outboard-ext-broken', version: '1.0.0', outboard: { extension: { apiVersion: 1, name: 'broken', commands: [{ name: 'Bad_Name', bin: 'x.js' }] } } }));
+    }
+    const cases: string[][] = [
+      [],
+      ['--help'],
+      ['-h'],
+      ['--version'],
+      ['-V'],
+      ['hello', 'a', '--b'],
+      ['greet'],
+      ['pending'],
+      ['helo'],
+      ['help', 'hello'],
+      ['help', 'extensions'],
+      ['ext', 'ls'],
+      ['--bogus'],
+      ['mcp'],
+      ['broken'],
+      ['ext', 'doctor'],
+    ];
+    // Each case with the discovery cache gone (a rescan) and then warm.
+    for (const args of cases) {
+      for (const state of ['cold', 'warm']) {
+        if (state === 'cold') for (const h of [home, unbundled]) rmSync(join(h, 'extensions.json'), { force: true });
+        const bundled = run(BIN, home, root, args);
+        const plain = run(UNBUNDLED, unbundled, root, args);
+        assert.deepEqual(bundled, { ...plain, stdout: plain.stdout.replaceAll(unbundled, home), stderr: plain.stderr.replaceAll(unbundled, home) }, `${args.join(' ')} (${state})`);
+      }
+    }
+    // A config that breaks the schema: checked with Ajv from its chunk, refused the same way.
+    for (const h of [home, unbundled]) writeFileSync(join(h, 'config.json'), JSON.stringify({ extensions: { greet: { greeting: '' } } }));
+    const bundled = run(BIN, home, root, ['greet']);
+    const plain = run(UNBUNDLED, unbundled, root, ['greet']);
+    assert.equal(bundled.code, 2, bundled.stderr);
+    assert.deepEqual(bundled, { ...plain, stderr: plain.stderr.replaceAll(unbundled, home) });
+    // And one that matches: the command runs and sees it.
+    for (const h of [home, unbundled]) writeFileSync(join(h, 'config.json'), JSON.stringify({ extensions: { greet: { greeting: 'hi' } } }));
+    assert.deepEqual(run(BIN, home, root, ['greet']), { code: 0, stdout: '{"greeting":"hi"}\n', stderr: '' });
+  });
+
+  it('one cache file per kind of run; a rescan adds the manifest checks to it; a current cache is not rewritten', () => {
+    const home = join(root, 'kinds');
+    writeExtension(home, 'hello', false);
+    assert.equal(run(BIN, home, root, ['extensions', 'enable', 'hello', '--yes']).code, 0);
+    const [full] = cacheFiles(home);
+    assert.deepEqual(cachedScripts(join(home, 'cache', full as string)), ['cli.cjs']);
+    assert.equal(run(BIN, home, root, ['--help']).code, 0);
+    assert.equal(run(BIN, home, root, ['hello']).code, 0);
+    assert.equal(cacheFiles(home).length, 3, cacheFiles(home).join());
+    // The discovery cache gone: the rescan loads validate.cjs, whose cache joins the file of its kind of run.
+    rmSync(join(home, 'extensions.json'));
+    assert.equal(run(BIN, home, root, ['hello']).code, 0);
+    const withChecks = cacheFiles(home)
+      .map((f) => join(home, 'cache', f))
+      .filter((f) => cachedScripts(f).includes('validate.cjs'));
+    assert.equal(withChecks.length, 1, 'only the cache of the run that rescanned');
+    assert.deepEqual(cachedScripts(withChecks[0] as string), ['fast.cjs', 'validate.cjs']);
+    const before = statSync(withChecks[0] as string);
+    assert.equal(run(BIN, home, root, ['hello']).code, 0);
+    const afterRun = statSync(withChecks[0] as string);
+    assert.equal(afterRun.ino, before.ino, 'a current cache is not written again');
+    assert.equal(afterRun.mtimeMs, before.mtimeMs);
+  });
+
+  it('a truncated or foreign cache file is ignored and replaced; the command runs as usual', () => {
+    const home = join(root, 'damaged');
+    writeExtension(home, 'hello', false);
+    assert.equal(run(BIN, home, root, ['extensions', 'enable', 'hello', '--yes']).code, 0);
+    rmSync(join(home, 'extensions.json'));
+    const first = run(BIN, home, root, ['hello']);
+    assert.equal(first.code, 0, first.stderr);
+    const file = cacheFiles(home)
+      .map((f) => join(home, 'cache', f))
+      .find((f) => cachedScripts(f).includes('validate.cjs')) as string;
+    const damaged: Array<[string, () => void]> = [
+      ['cut in the middle of an entry', () => truncateSync(file, statSync(file).size - 100)],
+      ['an entry length past the end', () => writeFileSync(file, Buffer.concat([Buffer.from('OBV8'), Buffer.from([8]), Buffer.from('fast.cjs'), Buffer.from([255, 255, 255, 127])]))],
+      ['another script under its name', () => writeFileSync(file, Buffer.concat([Buffer.from('OBV8'), Buffer.from([8]), Buffer.from('fast.cjs'), Buffer.from([16, 0, 0, 0]), Buffer.alloc(16, 9)]))],
+      ['no magic', () => writeFileSync(file, Buffer.alloc(64, 7))],
+    ];
+    for (const [what, damage] of damaged) {
+      damage();
+      rmSync(join(home, 'extensions.json'), { force: true });
+      const r = run(BIN, home, root, ['hello']);
+      assert.deepEqual(r, first, what);
+      assert.deepEqual(cachedScripts(file), ['fast.cjs', 'validate.cjs'], `${what}: rewritten whole`);
+    }
+  });
+});
