@@ -213,6 +213,7 @@ export class HostCore {
       globalRoots: this.globalRoots ?? detectGlobalRoots(this.identity.binPath, this.env, process.execPath),
       devPaths: devPaths.paths,
       extraCapabilities: this.capabilities,
+      approvals: this.approvals,
     });
     const approvals = this.approvals.current();
     const extensions = found.extensions.map((ext) => {

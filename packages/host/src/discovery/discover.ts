@@ -25,6 +25,8 @@ export interface DiscoveryInput {
   devPaths: readonly string[];
   /** Capability names the host registered beyond the built-in catalog. */
   extraCapabilities: readonly string[];
+  /** The host's approval store for this home and project, so the approvals are read once per run (one made here otherwise). */
+  approvals?: ApprovalStore;
 }
 
 /** What discovery found. */
@@ -65,7 +67,7 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
   const now = Date.now();
   // Only what an approval will be compared with is hashed: the rest is stat'ed, so a cold scan reads each
   // package.json and no bin, and approving later hashes the files the prompt's record saw.
-  const approvals = new ApprovalStore({ home: input.home, projectRoot: input.projectRoot });
+  const approvals = input.approvals ?? new ApprovalStore({ home: input.home, projectRoot: input.projectRoot });
   const { value: stored } = approvals.current();
   const none = Object.keys(stored.extensions).length === 0 && Object.keys(stored.projects).length === 0;
   const approved = (ext: ScannedExtension) => !none && ext.name !== undefined && approvals.find({ source: ext.source, name: ext.name }) !== undefined;
