@@ -17,7 +17,7 @@ if (jsonAt !== -1 && !jsonFile) {
   process.stderr.write('--json needs a file name: npm run bench -- --json <file>\n');
   process.exit(2);
 }
-const only = args.filter((a, i) => a !== '--json' && i !== jsonAt + 1);
+const only = args.filter((a, i) => jsonAt === -1 || (i !== jsonAt && i !== jsonAt + 1));
 const files = readdirSync(dir).filter((f) => f.endsWith('.js') && (only.length === 0 || only.some((o) => f.includes(o))));
 
 /** Runs one benchmark, its output shown as it comes; resolves to its exit code and its BENCH_JSON objects. */
