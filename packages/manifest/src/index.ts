@@ -36,6 +36,7 @@ export { didYouMean, editDistance, nearestName, suggestionLimit, suggestNames } 
 export { HOST_NAMESPACES, contributionIdOwnershipProblem, hostNamespaceOf, ownsContributionId } from './contribution-ids.js';
 export { extensionIdentity } from './identity.js';
 export { canonicalJson, manifestHash } from './manifest-hash.js';
+export { sha256 } from './sha256.js';
 export type { RunnablePath } from './runnable-paths.js';
 export { runnablePaths } from './runnable-paths.js';
 export { EVENT_TYPE_GLOB_SOURCE } from './patterns.js';

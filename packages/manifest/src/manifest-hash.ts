@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { ownField } from './json-value.js';
+import { sha256 } from './sha256.js';
 
 /**
  * JSON with every object's keys sorted (recursively), so equal data always gives equal text. Values
@@ -117,17 +117,8 @@ function quoteString(text: string): string {
  * each `null` when absent. Approvals store it: any change to the block or the range asks again, while
  * key order, whitespace and the rest of package.json do not matter.
  */
-let crypto: typeof import('node:crypto') | undefined;
-
 export function manifestHash(pkg: unknown, hostId: string): string {
   const block = ownField(ownField(pkg, hostId), 'extension');
   const engines = ownField(ownField(pkg, 'engines'), hostId);
-  // node:crypto loads on the first hash, not with this module: a host's --help path imports this entry.
-  // Required once (a createRequire per hash was a tenth of a cold discovery).
-  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  const text = canonicalJson({ block: block ?? null, engines: engines ?? null });
-  // crypto.hash (Node >= 20.12) is the same SHA-256 of the same UTF-8 bytes, without a Hash object per call.
-  // (Typed by hand: not every @types/node in the workspace declares it.)
-  const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
-  return typeof oneShot === 'function' ? oneShot('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
+  return sha256(canonicalJson({ block: block ?? null, engines: engines ?? null }), 'hex');
 }

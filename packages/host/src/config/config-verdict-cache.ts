@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@outboard/manifest';
 import { join } from 'node:path';
 import { currentIdentity, isRacy, type StatInput } from '../discovery/stat-inputs.js';
 import { readBoundedJson } from '../store/bounded-json.js';
@@ -44,7 +44,7 @@ export class ConfigVerdictCache {
 
   /** The key of a check of `section` against the schema file `schemaFile` for extension `name`. */
   static key(name: string, schemaFile: string, section: unknown): string {
-    return createHash('sha256').update(JSON.stringify([FORMAT, name, schemaFile, section])).digest('hex');
+    return sha256(JSON.stringify([FORMAT, name, schemaFile, section]), 'hex');
   }
 
   /** The problems found last time for this key, when every schema file is unchanged since; else undefined. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { sep } from 'node:path';
-import type { RunnablePath } from '@outboard/manifest';
+import { canonicalJson, sha256, type RunnablePath } from '@outboard/manifest';
 import { fileKind } from '../store/bounded-json.js';
 import { currentIdentity, identityOf, isRacy } from './stat-inputs.js';
 
@@ -85,7 +85,7 @@ export function scanRunDigest(dir: string, pkg: Record<string, unknown>, paths: 
   }
   const fields: Record<string, string | null> = {};
   for (const field of LOAD_FIELDS) {
-    fields[field] = Object.prototype.hasOwnProperty.call(pkg, field) ? createHash('sha256').update(canonicalJson(pkg[field])).digest('hex') : null;
+    fields[field] = Object.prototype.hasOwnProperty.call(pkg, field) ? sha256(canonicalJson(pkg[field]), 'hex') : null;
   }
   return { files, fields, ids };
 }
@@ -161,18 +161,6 @@ function hashRegularFile(path: string): { digest: string; id: string | null } {
   } finally {
     closeSync(fd);
   }
-}
-
-/** JSON with object keys sorted, so a reordered field is not a change. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**

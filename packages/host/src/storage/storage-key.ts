@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@outboard/manifest';
 
 /** The longest key, in UTF-16 code units (JavaScript string length). */
 export const MAX_STORAGE_KEY_LENGTH = 200;
@@ -38,7 +38,7 @@ export function keyFileName(key: string): string {
   }
   const readable = `k-${encoded}.json`;
   if (readable.length <= MAX_FILE_NAME_LENGTH) return readable;
-  return `h-${createHash('sha256').update(key, 'utf8').digest('hex')}.json`;
+  return `h-${sha256(key, 'hex')}.json`;
 }
 
 /**

@@ -1,5 +1,5 @@
-import * as crypto from 'node:crypto';
-import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256 } from '@outboard/manifest';
 import { chmodSync, mkdirSync, openSync, writeSync, closeSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import { hubTokenFile, readHubToken } from '@outboard/host/run';
@@ -36,19 +36,12 @@ export function ensureHubToken(home: string): string {
 }
 
 /** The last token's digest: the hub compares every request with the same token, so it is hashed once. */
-let lastToken: { token: string; digest: Buffer } | undefined;
-
-/** Node's one-shot digest (20.12 and later), half the cost of a Hash object; a Hash object before that. */
-const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'buffer') => Buffer }).hash;
-
-function sha256(text: string): Buffer {
-  return oneShot ? oneShot('sha256', text, 'buffer') : createHash('sha256').update(text).digest();
-}
+let lastToken: { token: string; digest: Uint8Array } | undefined;
 
 /** Compares a presented token with the real one in constant time (whatever their lengths: both are hashed first). */
 export function tokenMatches(presented: string | undefined, token: string): boolean {
   if (presented === undefined || presented.length === 0 || presented.length > 4096) return false;
   // Keyed by the token itself: another token (a test's, a new home's) is hashed afresh.
-  if (lastToken?.token !== token) lastToken = { token, digest: sha256(token) };
-  return timingSafeEqual(sha256(presented), lastToken.digest);
+  if (lastToken?.token !== token) lastToken = { token, digest: sha256(token, 'buffer') };
+  return timingSafeEqual(sha256(presented, 'buffer'), lastToken.digest);
 }
