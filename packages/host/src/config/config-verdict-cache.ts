@@ -66,7 +66,7 @@ export class ConfigVerdictCache {
     const names = Object.keys(file.entries);
     for (const old of names.slice(0, Math.max(0, names.length - MAX_ENTRIES))) delete file.entries[old];
     try {
-      writeFileAtomic(this.path, `${JSON.stringify(file)}\n`, { durable: false });
+      writeFileAtomic(this.path, `${JSON.stringify(file)}\n`, { durable: false, derived: true });
     } catch {
       // A home we cannot write to: the next run compiles again.
     }

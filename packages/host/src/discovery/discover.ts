@@ -97,7 +97,7 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
     pruneProjectSections(cache);
     try {
       mkdirSync(input.home, { recursive: true });
-      writeFileAtomic(cachePath, JSON.stringify(cache), { durable: false });
+      writeFileAtomic(cachePath, JSON.stringify(cache), { durable: false, derived: true });
     } catch {
       // A read-only home only costs speed: the next run scans again.
     }

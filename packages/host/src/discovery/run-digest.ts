@@ -42,8 +42,18 @@ const MISSING = '!ENOENT';
  * `__proto__` are file names like any other, so maps have no prototype and reads take own keys only.
  */
 export function pathMap<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
+  return new PathMapObject() as Record<string, T>;
 }
+
+/**
+ * Makes the objects of {@link pathMap}: their prototype is frozen, empty and has no prototype itself, so a map
+ * inherits nothing, as with `Object.create(null)`, but keeps V8's fast properties (an `Object.create(null)`
+ * object is a dictionary from birth: slower to fill, to read and to write out as JSON).
+ */
+const PathMapObject = function PathMapObject() {
+  // nothing to set: a map starts empty
+} as unknown as new () => object;
+PathMapObject.prototype = Object.freeze(Object.create(null) as object);
 
 /** The entry of `key` in a path map (also one parsed from a file, which has a prototype), never an inherited member. */
 export function ownEntry<T>(map: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
@@ -66,19 +76,19 @@ const MAX_HASHED_BYTES = 256 * 1024 * 1024;
 export function scanRunDigest(dir: string, pkg: Record<string, unknown>, paths: readonly RunnablePath[], options: { hash: boolean; startedAt: number; knownIds?: Record<string, string | null> }): RunDigest {
   const files = pathMap<string>();
   const ids = pathMap<string | null>();
-  for (const { path, file } of paths) {
+  for (let i = 0; i < paths.length; i++) {
+    const { path, file } = paths[i] as RunnablePath;
     if (path.endsWith('.configSchema') || Object.prototype.hasOwnProperty.call(files, file)) continue;
-    const full = `${dir}${sep}${file}`;
     if (options.hash) {
-      const hashed = hashRegularFile(full);
+      const hashed = hashRegularFile(`${dir}${sep}${file}`);
       files[file] = hashed.digest;
       ids[file] = isRacy(hashed.id, options.startedAt) ? null : hashed.id;
     } else {
       const known = ownEntry(options.knownIds, file);
-      const id = known !== undefined ? known : currentIdentity(full);
+      const id = known !== undefined ? known : currentIdentity(`${dir}${sep}${file}`);
       const racy = isRacy(id, options.startedAt);
       // A file changed within a tick of the scan is hashed now: later, its identity could not tell a second change.
-      const hashed = racy ? hashRegularFile(full) : undefined;
+      const hashed = racy ? hashRegularFile(`${dir}${sep}${file}`) : undefined;
       files[file] = hashed ? hashed.digest : id === null ? MISSING : NOT_HASHED;
       ids[file] = racy ? null : id;
     }

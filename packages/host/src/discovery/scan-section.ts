@@ -1,15 +1,17 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import type { Stats } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import type { ManifestContext, ManifestProblem, ManifestResult, RunnablePath } from '@outboard/manifest';
+import { join, sep } from 'node:path';
+import type { ManifestContext, ManifestResult, RunnablePath } from '@outboard/manifest';
 import { manifestHash, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
 import { listProjectDependencies } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
-import { readBoundedJson } from '../store/bounded-json.js';
+import type { BoundedReadFailure, BoundedText } from '../store/bounded-json.js';
+import { parseBoundedJson, readBoundedFile } from '../store/bounded-json.js';
 import type { StatInput } from './stat-inputs.js';
 import { currentIdentity, identityOf, isRacy, isRacyCtime, statInput } from './stat-inputs.js';
-import { pathMap, scanRunDigest } from './run-digest.js';
+import { scanRunDigest } from './run-digest.js';
+import type { FileLook } from './package-files.js';
+import { judgeFiles, lookAtFiles } from './package-files.js';
 
 /** What scanning one source produced, and the files whose change makes it stale. */
 export interface SectionScan {
@@ -40,8 +42,54 @@ export function scanSection(spec: SourceSpec, ctx: ManifestContext, check: Check
   const candidates = candidateDirs(spec, scan);
   // The inputs so far are the folders; each package.json is checked as it is read, from its stat.
   if (scan.inputs.some((i) => isRacy(i.id, startedAt))) scan.racy = true;
-  for (const c of candidates) readCandidate(state, c);
+  for (let start = 0; start < candidates.length; ) start = scanBatch(state, candidates, start);
   return scan;
+}
+
+/** Packages per batch, and the text read that ends a batch early (a hostile package.json can be megabytes). */
+const BATCH_PACKAGES = 64;
+const BATCH_TEXT = 1024 * 1024;
+
+/**
+ * Scans the packages from `start` on, a batch at a time, and returns where the next batch starts. The syscalls
+ * (reading each package.json, then looking at the files the manifests name) and the checks run as separate
+ * passes over the batch rather than package by package: a check that runs right after a syscall finds the
+ * CPU's caches cold, and the interleaved scan took a fifth longer. Results are in candidate order either way.
+ */
+function scanBatch(state: ScanState, candidates: readonly Candidate[], start: number): number {
+  const reads: PackageRead[] = [];
+  let text = 0;
+  let end = start;
+  while (end < candidates.length && end - start < BATCH_PACKAGES && text <= BATCH_TEXT) {
+    const candidate = candidates[end++] as Candidate;
+    const pkgPath = `${candidate.dir}${sep}package.json`;
+    const read = readBoundedFile(pkgPath);
+    if (read.kind === 'ok') text += read.text.length;
+    reads.push({ candidate, pkgPath, read });
+  }
+  const found: Found[] = [];
+  for (const read of reads) {
+    const f = examine(state, read);
+    if (f) found.push(f);
+  }
+  const looks = found.map((f) => lookAtFiles(f.record.realDir, f.paths));
+  for (let i = 0; i < found.length; i++) finish(state, found[i] as Found, looks[i] as FileLook[]);
+  return end;
+}
+
+/** A package.json as read from one candidate folder. */
+interface PackageRead {
+  candidate: Candidate;
+  pkgPath: string;
+  read: BoundedText;
+}
+
+/** An extension found in a package, waiting for the disk checks of the files its manifest names. */
+interface Found {
+  record: ScannedExtension;
+  pkg: Record<string, unknown>;
+  /** The manifest's files, listed once for the disk checks and the run digest. */
+  paths: RunnablePath[];
 }
 
 /** What every package of one scan shares. */
@@ -123,40 +171,43 @@ function listFolder(dir: string, scan: SectionScan, reportMissing: boolean): Arr
   }
 }
 
-function readCandidate(state: ScanState, candidate: Candidate): void {
+/** Parses and checks one package.json; undefined when it holds no extension (or cannot be used: a diagnostic then). */
+function examine(state: ScanState, { candidate, pkgPath, read: file }: PackageRead): Found | undefined {
   const { spec, ctx, check, scan, startedAt } = state;
   const { dir } = candidate;
-  const pkgPath = `${dir}${sep}package.json`;
+  const read = file.kind === 'ok' ? parseBoundedJson(file.text) : file;
   // The identity is the fstat of the descriptor read, so what was read and what is recorded are one file.
-  const read = readBoundedJson(pkgPath);
-  const id = read.kind === 'ok' ? identityOf(read.stat) : currentIdentity(pkgPath);
+  const id = file.kind === 'ok' ? identityOf(file.stat) : currentIdentity(pkgPath);
   scan.inputs.push({ path: pkgPath, id });
-  if (!scan.racy && (read.kind === 'ok' ? isRacyCtime(read.stat.ctimeMs, startedAt) : isRacy(id, startedAt))) scan.racy = true;
+  if (!scan.racy && (file.kind === 'ok' ? isRacyCtime(file.stat.ctimeMs, startedAt) : isRacy(id, startedAt))) scan.racy = true;
   if (read.kind !== 'ok') {
     // Only a package.json that cannot be read can sit behind a dangling link: checked then, not for every package.
     const linkProblem = read.kind === 'missing' ? danglingLink(dir) : undefined;
     if (linkProblem) {
       scan.diagnostics.push(linkProblem);
-      return;
+      return undefined;
     }
     // A node_modules entry without package.json is not a package (npm's own leftovers); a listed one is a problem.
-    if (read.kind === 'missing' && spec.type === 'node-modules') return;
+    if (read.kind === 'missing' && spec.type === 'node-modules') return undefined;
     scan.diagnostics.push(packageJsonProblem(pkgPath, read, spec.kind === 'dev' ? `fix the path or run \`${ctx.hostId} extensions unlink ${dir}\`` : 'reinstall the package (npm install)'));
-    return;
+    return undefined;
   }
   const pkg = read.value;
   const result = check(pkg, ctx);
-  if (result.kind === 'not-extension') return;
+  if (result.kind === 'not-extension') return undefined;
   const record = recordFrom(spec, candidate, pkg, result, ctx);
-  // The manifest's files, listed once for the disk checks and the run digest.
-  const paths = record.manifest ? runnablePaths(record.manifest, ctx.hostId) : [];
-  const knownIds = checkFilesOnDisk(record, paths);
-  if (record.manifest) record.runDigest = scanRunDigest(dir, pkg as Record<string, unknown>, paths, { hash: state.hash(record), startedAt, knownIds });
-  scan.extensions.push(record);
+  return { record, pkg: pkg as Record<string, unknown>, paths: record.manifest ? runnablePaths(record.manifest, ctx.hostId) : [] };
+}
+
+/** Judges what the disk showed of a found extension's files, digests what runs, and keeps the record. */
+function finish(state: ScanState, { record, pkg, paths }: Found, looks: readonly FileLook[]): void {
+  const knownIds = judgeFiles(record, paths, looks);
+  if (record.manifest) record.runDigest = scanRunDigest(record.dir, pkg, paths, { hash: state.hash(record), startedAt: state.startedAt, knownIds });
+  state.scan.extensions.push(record);
 }
 
 /** One diagnostic for a package.json that cannot be used, whatever the reason. */
-function packageJsonProblem(path: string, read: Exclude<ReturnType<typeof readBoundedJson>, { kind: 'ok' }>, reinstall: string): DiscoveryDiagnostic {
+function packageJsonProblem(path: string, read: BoundedReadFailure, reinstall: string): DiscoveryDiagnostic {
   switch (read.kind) {
     case 'missing':
       return { path, rule: 'package-json.missing', message: 'no package.json in this package folder', fix: reinstall };
@@ -221,86 +272,4 @@ function recordFrom(spec: SourceSpec, { dir, realDir: knownRealDir }: Candidate,
     manifest: invalid ? undefined : result.manifest,
     problems: result.kind === 'valid' ? [] : result.problems,
   };
-}
-
-/**
- * The checks the pure manifest package cannot make: a file reached through a symlink that leaves the
- * package is invalid; a missing configSchema is invalid; a missing bin is a warning (running it is refused).
- */
-function checkFilesOnDisk(record: ScannedExtension, paths: readonly RunnablePath[]): Record<string, string | null> {
-  // The identities seen on the way (no symlink, so lstat is stat): the run digest need not stat them again.
-  const ids = pathMap<string | null>();
-  for (const { path, file } of paths) {
-    const full = `${record.dir}${sep}${file}`;
-    let real: string;
-    let regular: boolean;
-    try {
-      const inside = realPathInside(record.realDir, file);
-      real = inside?.path ?? realpathSync.native(full);
-      regular = inside ? inside.stat.isFile() : isRegularFile(real);
-      if (inside) ids[file] = identityOf(inside.stat);
-    } catch {
-      ids[file] = null;
-      const isSchema = path.endsWith('.configSchema');
-      const problem: ManifestProblem = {
-        packageName: record.packageName,
-        path,
-        rule: isSchema ? 'configSchema.missing' : 'file.missing',
-        message: `${file} does not exist in the package`,
-        fix: isSchema ? `add ${file} or remove configSchema` : `add ${file} to the package (and to its "files" list) or fix the path`,
-      };
-      if (isSchema) invalidate(record, problem);
-      else record.warnings.push(problem);
-      continue;
-    }
-    if (!regular) {
-      const problem: ManifestProblem = { packageName: record.packageName, path, rule: 'file.not-a-file', message: `${file} is not a regular file`, fix: `ship ${file} as a regular file` };
-      if (path.endsWith('.configSchema')) invalidate(record, problem);
-      else record.warnings.push(problem);
-      continue;
-    }
-    // A path resolved component by component without a symlink is inside by construction.
-    const rel = ids[file] !== undefined ? '' : relative(record.realDir, real);
-    if (rel.startsWith('..') || isAbsolute(rel)) {
-      invalidate(record, {
-        packageName: record.packageName,
-        path,
-        rule: 'path.symlink-escape',
-        message: `${file} resolves through a symlink to ${real}, outside the package`,
-        fix: 'ship the file inside the package instead of linking to it',
-      });
-    }
-  }
-  return ids;
-}
-
-/**
- * The real path of `file` inside a package whose folder is already resolved, when no component of `file`
- * is a symlink (one lstat per component inside the package, instead of a realpath walk from the root);
- * undefined when one is a link (the caller then resolves fully). Throws when a component is missing.
- */
-function realPathInside(realDir: string, file: string): { path: string; stat: Stats } | undefined {
-  let at = realDir;
-  let stat: Stats | undefined;
-  for (const part of file.split('/')) {
-    at = `${at}${sep}${part}`;
-    stat = lstatSync(at);
-    if (stat.isSymbolicLink()) return undefined;
-  }
-  return stat ? { path: at, stat } : undefined;
-}
-
-function isRegularFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function invalidate(record: ScannedExtension, problem: ManifestProblem): void {
-  record.problems.push(problem);
-  record.status = 'invalid';
-  record.manifest = undefined;
-  record.reason = undefined;
 }

@@ -20,6 +20,12 @@ export interface WriteFileAtomicOptions {
    * alone is enough and the fsyncs would only slow a command's start.
    */
   durable?: boolean;
+  /**
+   * The file is derived and may be briefly absent while it is replaced (a cache: a reader that finds none
+   * rebuilds it). The old file is removed just before the rename: ext4 flushes a file renamed over another
+   * (auto_da_alloc), which took milliseconds for the few hundred KB of a discovery cache. Default false.
+   */
+  derived?: boolean;
 }
 
 /**
@@ -38,10 +44,11 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
     // 'wx' (O_EXCL) so a leftover temp of the same name is never written through.
     fd = openSync(temp, 'wx', exactMode ?? 0o666);
     if (exactMode !== undefined) fchmodSync(fd, exactMode);
-    writeAll(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    writeAll(fd, data);
     if (options.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
+    if (options.derived) unlinkQuietly(target);
     renameSync(temp, target);
   } catch (error) {
     if (fd !== undefined) closeQuietly(fd);
@@ -65,7 +72,17 @@ function existingMode(target: string): number | undefined {
   }
 }
 
-function writeAll(fd: number, buffer: Uint8Array): void {
+function writeAll(fd: number, data: string | Uint8Array): void {
+  let buffer: Uint8Array;
+  if (typeof data === 'string') {
+    // Written from the string itself: a Buffer copy of a large text cost as much as the write. A short write
+    // (a regular file gives one only as the disk fills) goes on from a copy of the rest.
+    const written = writeSync(fd, data);
+    if (written === Buffer.byteLength(data)) return;
+    buffer = Buffer.from(data, 'utf8').subarray(written);
+  } else {
+    buffer = data;
+  }
   let offset = 0;
   while (offset < buffer.byteLength) {
     offset += writeSync(fd, buffer, offset, buffer.byteLength - offset);

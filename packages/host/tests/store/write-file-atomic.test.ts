@@ -57,3 +57,16 @@ test('temp names follow the reserved <file>.<pid>-<hex>.tmp pattern', () => {
   assert.equal(atomicTempOwner('approvals.json.lock', 'approvals.json'), undefined);
   assert.equal(atomicTempOwner('other.json.4242-ab.tmp', 'approvals.json'), undefined);
 });
+
+test('a derived file is replaced whole (old file removed first), keeping its mode; text is written as UTF-8', (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'cache.json');
+  writeFileAtomic(file, 'old', { durable: false, derived: true });
+  chmodSync(file, 0o640);
+  const text = `{"name":"caf\u00e9 \u{1F600}","pad":"${'x'.repeat(300 * 1024)}"}`;
+  writeFileAtomic(file, text, { durable: false, derived: true });
+  assert.equal(readFileSync(file, 'utf8'), text);
+  assert.equal(readFileSync(file).byteLength, Buffer.byteLength(text));
+  assert.equal(statSync(file).mode & 0o777, 0o640);
+  assert.deepEqual(readdirSync(dir), ['cache.json']);
+});
