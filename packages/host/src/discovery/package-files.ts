@@ -13,9 +13,9 @@ import { pathMap } from './run-digest.js';
 export type FileLook = { kind: 'inside'; path: string; stat: Stats } | { kind: 'link' } | { kind: 'missing' };
 
 /**
- * Looks at every file a manifest names (the syscalls of {@link judgeFiles}, kept apart from it so a scan can
- * make them for a batch of packages at once). One lstat per path component inside the package (its folder is
- * already resolved), instead of a realpath walk from the root; a folder or file named twice is looked at once.
+ * Looks at every file a manifest names: the syscalls of {@link judgeFiles}, which then decides from what they
+ * saw. One lstat per path component inside the package (its folder is already resolved), instead of a
+ * realpath walk from the root; a folder or file named twice is looked at once.
  */
 export function lookAtFiles(realDir: string, paths: readonly RunnablePath[]): FileLook[] {
   const looks: FileLook[] = [];

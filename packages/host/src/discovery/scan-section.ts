@@ -5,7 +5,7 @@ import { manifestHash, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
 import { listProjectDependencies } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
-import type { BoundedReadFailure, BoundedText } from '../store/bounded-json.js';
+import type { BoundedReadFailure } from '../store/bounded-json.js';
 import { parseBoundedJson, readBoundedFile } from '../store/bounded-json.js';
 import type { StatInput } from './stat-inputs.js';
 import { currentIdentity, identityOf, isRacy, isRacyCtime, statInput } from './stat-inputs.js';
@@ -42,46 +42,11 @@ export function scanSection(spec: SourceSpec, ctx: ManifestContext, check: Check
   const candidates = candidateDirs(spec, scan);
   // The inputs so far are the folders; each package.json is checked as it is read, from its stat.
   if (scan.inputs.some((i) => isRacy(i.id, startedAt))) scan.racy = true;
-  for (let start = 0; start < candidates.length; ) start = scanBatch(state, candidates, start);
+  for (const candidate of candidates) {
+    const found = examine(state, candidate);
+    if (found) finish(state, found, lookAtFiles(found.record.realDir, found.paths));
+  }
   return scan;
-}
-
-/** Packages per batch, and the text read that ends a batch early (a hostile package.json can be megabytes). */
-const BATCH_PACKAGES = 64;
-const BATCH_TEXT = 1024 * 1024;
-
-/**
- * Scans the packages from `start` on, a batch at a time, and returns where the next batch starts. The syscalls
- * (reading each package.json, then looking at the files the manifests name) and the checks run as separate
- * passes over the batch rather than package by package: a check that runs right after a syscall finds the
- * CPU's caches cold, and the interleaved scan took a fifth longer. Results are in candidate order either way.
- */
-function scanBatch(state: ScanState, candidates: readonly Candidate[], start: number): number {
-  const reads: PackageRead[] = [];
-  let text = 0;
-  let end = start;
-  while (end < candidates.length && end - start < BATCH_PACKAGES && text <= BATCH_TEXT) {
-    const candidate = candidates[end++] as Candidate;
-    const pkgPath = `${candidate.dir}${sep}package.json`;
-    const read = readBoundedFile(pkgPath);
-    if (read.kind === 'ok') text += read.text.length;
-    reads.push({ candidate, pkgPath, read });
-  }
-  const found: Found[] = [];
-  for (const read of reads) {
-    const f = examine(state, read);
-    if (f) found.push(f);
-  }
-  const looks = found.map((f) => lookAtFiles(f.record.realDir, f.paths));
-  for (let i = 0; i < found.length; i++) finish(state, found[i] as Found, looks[i] as FileLook[]);
-  return end;
-}
-
-/** A package.json as read from one candidate folder. */
-interface PackageRead {
-  candidate: Candidate;
-  pkgPath: string;
-  read: BoundedText;
 }
 
 /** An extension found in a package, waiting for the disk checks of the files its manifest names. */
@@ -171,10 +136,12 @@ function listFolder(dir: string, scan: SectionScan, reportMissing: boolean): Arr
   }
 }
 
-/** Parses and checks one package.json; undefined when it holds no extension (or cannot be used: a diagnostic then). */
-function examine(state: ScanState, { candidate, pkgPath, read: file }: PackageRead): Found | undefined {
+/** Reads and checks one package.json; undefined when it holds no extension (or cannot be used: a diagnostic then). */
+function examine(state: ScanState, candidate: Candidate): Found | undefined {
   const { spec, ctx, check, scan, startedAt } = state;
   const { dir } = candidate;
+  const pkgPath = `${dir}${sep}package.json`;
+  const file = readBoundedFile(pkgPath);
   const read = file.kind === 'ok' ? parseBoundedJson(file.text) : file;
   // The identity is the fstat of the descriptor read, so what was read and what is recorded are one file.
   const id = file.kind === 'ok' ? identityOf(file.stat) : currentIdentity(pkgPath);

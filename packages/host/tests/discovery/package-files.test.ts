@@ -93,8 +93,7 @@ describe('discovery: the files a manifest names, checked on disk', () => {
     assert.deepEqual(rules(noSchema).problems, ['configSchema.missing']);
   });
 
-  it('scans packages past one batch in order, whatever their size', async () => {
-    // More packages than a batch holds, and one package.json large enough to end a batch early.
+  it('scans many packages, one package.json of over a megabyte among them, and reports the one it cannot parse', async () => {
     const names = Array.from({ length: 150 }, (_, i) => `many-${String(i).padStart(3, '0')}`);
     for (const [i, name] of names.entries()) {
       writePackage(join(mods, name), name, { [name]: 'cli.js' }, {}, i === 70 ? { readme: 'x'.repeat(1200 * 1024) } : {});
