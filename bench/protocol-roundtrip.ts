@@ -13,8 +13,13 @@
  * Each cell runs `--rounds` times (default 9), interleaved with the others (each round in another order,
  * garbage collected between cells). Figures are the median round; a ratio is the median of the ratios
  * measured within each round (the two sides ran back to back), which a machine busy with other work
- * disturbs less than a ratio of medians. Bounded: about 90 s with the defaults. Usage:
+ * disturbs less than a ratio of medians. Each cell also shows how busy each side was: CPU time as a share of
+ * one core (this process with its garbage collector threads / the peer) and how much of the time this
+ * process's event loop was busy, which tells a side that waits from a side that works. Bounded: about 90 s
+ * with the defaults. Usage:
  *   node bench/dist/protocol-roundtrip.js [--ms 300] [--rounds 9]
+ * PROTOCOL_BENCH_PEER_ARGS (space-separated Node options, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is given
+ * to every peer process, so the answering side can be profiled too (Node refuses --cpu-prof in NODE_OPTIONS).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -48,6 +53,11 @@ interface Sample {
   readonly p99: number;
   /** CPU time of this process and the peer per request, in microseconds (NaN where /proc is missing). */
   readonly cpuUsPerRequest: number;
+  /** CPU time of this process (all its threads, garbage collector helpers included) and of the peer, as a share of one core, in percent. */
+  readonly hostCpuPct: number;
+  readonly peerCpuPct: number;
+  /** Share of the cell this process's event loop was busy (not waiting for I/O), in percent: idle time shows here. */
+  readonly hostLoopPct: number;
 }
 
 // All clients share this process: collect garbage between cells so no cell pays for the previous one's.
@@ -56,6 +66,7 @@ const collectGarbage = runInNewContext('gc') as () => void;
 // The MCP client adds a 'drain' listener per write under load; that is its design, not a leak to report.
 EventEmitter.defaultMaxListeners = 0;
 const peerScript = fileURLToPath(new URL('./lib/protocol-bench-peers.js', import.meta.url));
+const peerNodeArgs = (process.env['PROTOCOL_BENCH_PEER_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
 const args = process.argv.slice(2);
 function numberArg(name: string, fallback: number): number {
   const index = args.indexOf(name);
@@ -67,7 +78,7 @@ const rounds = numberArg('--rounds', 9);
 const warmupMs = Math.max(100, Math.round(cellMs / 4));
 
 async function ours(): Promise<Client> {
-  const transport = new ChildProcessTransport({ command: process.execPath, args: [peerScript, 'ours'], stderr: 'inherit' });
+  const transport = new ChildProcessTransport({ command: process.execPath, args: [...peerNodeArgs, peerScript, 'ours'], stderr: 'inherit' });
   const connection = new Connection({ transport, name: 'bench-peer' });
   connection.listen();
   const heartbeat = startHeartbeat(connection, { intervalMs: 1000, timeoutMs: 1000 });
@@ -83,7 +94,7 @@ async function ours(): Promise<Client> {
 }
 
 function spawnPeer(mode: string): ChildProcess {
-  return spawn(process.execPath, [peerScript, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return spawn(process.execPath, [...peerNodeArgs, peerScript, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
 }
 
 async function vscode(): Promise<Client> {
@@ -103,7 +114,7 @@ async function vscode(): Promise<Client> {
 }
 
 async function mcp(): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [peerScript, 'mcp'], stderr: 'inherit' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...peerNodeArgs, peerScript, 'mcp'], stderr: 'inherit' });
   const protocol = new RawMcpProtocol();
   await protocol.connect(transport);
   return {
@@ -194,10 +205,13 @@ async function measure(client: Client, params: unknown, inFlight: number): Promi
   await drive(client.call, params, inFlight, warmupMs, false);
   const peerBefore = processCpuMs(client.pid(), (path) => readFileSync(path, 'utf8'));
   const ownBefore = process.cpuUsage();
+  const loopBefore = performance.eventLoopUtilization();
   const { count, elapsed, latencies } = await drive(client.call, params, inFlight, cellMs, true);
+  const loop = performance.eventLoopUtilization(loopBefore);
   const own = process.cpuUsage(ownBefore);
   const peer = processCpuMs(client.pid(), (path) => readFileSync(path, 'utf8')) - peerBefore;
-  return { rps: (count / elapsed) * 1000, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), cpuUsPerRequest: ((own.user + own.system) / 1000 + peer) * 1000 / count };
+  const ownMs = (own.user + own.system) / 1000;
+  return { rps: (count / elapsed) * 1000, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), cpuUsPerRequest: ((ownMs + peer) * 1000) / count, hostCpuPct: (ownMs / elapsed) * 100, peerCpuPct: (peer / elapsed) * 100, hostLoopPct: loop.utilization * 100 };
 }
 
 async function main(): Promise<void> {
@@ -226,7 +240,7 @@ async function main(): Promise<void> {
   const lpad = (s: string, n: number): string => s.padStart(n);
   out(`protocol round trips over a child's stdio (${rounds} rounds of ${cellMs} ms per cell, median round; node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(1)})`);
   out('');
-  out(`${pad('payload', 8)} ${lpad('in flight', 9)}  ${pad('impl', 15)} ${lpad('req/s', 10)} ${lpad('p50 ms', 8)} ${lpad('p99 ms', 8)} ${lpad('CPU µs/req', 11)}`);
+  out(`${pad('payload', 8)} ${lpad('in flight', 9)}  ${pad('impl', 15)} ${lpad('req/s', 10)} ${lpad('p50 ms', 8)} ${lpad('p99 ms', 8)} ${lpad('CPU µs/req', 11)} ${lpad('CPU % host/peer', 16)} ${lpad('host loop %', 11)}`);
   const cells: Array<Record<string, unknown>> = [];
   for (const [payload] of PAYLOADS) {
     for (const inFlight of LEVELS) {
@@ -234,8 +248,11 @@ async function main(): Promise<void> {
         const runs = samples.get(key(client.name, payload, inFlight)) ?? [];
         const mid = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)] as Sample;
         const cpu = median(runs.map((r) => r.cpuUsPerRequest));
-        cells.push({ impl: client.name, payload, inFlight, rps: Math.round(mid.rps), p50Ms: mid.p50, p99Ms: mid.p99, cpuUsPerRequest: cpu, roundsRps: runs.map((r) => Math.round(r.rps)) });
-        out(`${pad(payload, 8)} ${lpad(String(inFlight), 9)}  ${pad(client.name, 15)} ${lpad(mid.rps.toFixed(0), 10)} ${lpad(mid.p50.toFixed(3), 8)} ${lpad(mid.p99.toFixed(3), 8)} ${lpad(cpu.toFixed(1), 11)}`);
+        const hostPct = median(runs.map((r) => r.hostCpuPct));
+        const peerPct = median(runs.map((r) => r.peerCpuPct));
+        const loopPct = median(runs.map((r) => r.hostLoopPct));
+        cells.push({ impl: client.name, payload, inFlight, rps: Math.round(mid.rps), p50Ms: mid.p50, p99Ms: mid.p99, cpuUsPerRequest: cpu, hostCpuPct: hostPct, peerCpuPct: peerPct, hostLoopPct: loopPct, roundsRps: runs.map((r) => Math.round(r.rps)) });
+        out(`${pad(payload, 8)} ${lpad(String(inFlight), 9)}  ${pad(client.name, 15)} ${lpad(mid.rps.toFixed(0), 10)} ${lpad(mid.p50.toFixed(3), 8)} ${lpad(mid.p99.toFixed(3), 8)} ${lpad(cpu.toFixed(1), 11)} ${lpad(`${hostPct.toFixed(0)}/${peerPct.toFixed(0)}`, 16)} ${lpad(loopPct.toFixed(0), 11)}`);
       }
     }
   }
