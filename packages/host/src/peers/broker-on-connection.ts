@@ -1,7 +1,7 @@
 import type { Connection, Disposable } from '@outboard/protocol';
 import { ResponseError } from '@outboard/protocol';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
-import { isServiceError } from '../broker/service-error.js';
+import { isServiceError, withoutStack } from '../broker/service-error.js';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { TurnBudget } from './turn-budget.js';
 
@@ -20,7 +20,8 @@ export function serveBrokerOnConnection(broker: CapabilityBroker, connection: Co
         // The synchronous part of serving is host time this peer used (what is awaited may be I/O).
         return await budget.measure(() => broker.invoke({ extension, grants: grants(), method, params: params ?? {}, signal: ctx.signal }));
       } catch (error) {
-        if (isServiceError(error)) throw new ResponseError(error.code, error.message, error.details);
+        // A refusal is an answer, not a host failure: its stack would say nothing (see withoutStack).
+        if (isServiceError(error)) throw withoutStack(() => new ResponseError(error.code, error.message, error.details));
         if (error instanceof ResponseError) throw error;
         throw new ResponseError('unavailable', `the host failed to serve ${method}: ${(error as Error).message}`);
       }

@@ -12,6 +12,41 @@ const MAX_READ_PAUSE_MS = 250;
  */
 const COST_FACTOR = 3;
 
+/**
+ * COST_FACTOR while another peer of the host is talking to it (see {@link PeerTraffic}): the busy peer then
+ * takes at most an eighth of the host. On a loaded machine every millisecond the host runs is one it may
+ * wait for a core, and the other peer's answers wait behind it: with a quarter, another peer's RPC p99
+ * was 4-5 ms during a flood (bench/peer-flood.ts), with an eighth about 3 ms.
+ */
+const SHARED_COST_FACTOR = 7;
+
+/** How long after its last read a peer still counts as talking to the host, in ms. */
+const ACTIVE_MS = 100;
+
+/**
+ * Which peers of one host were read from lately. Each peer's pacing notes its reads here and asks whether
+ * another peer is active: a peer whose traffic costs the host yields more while others are talking.
+ */
+export class PeerTraffic {
+  private readonly lastRead = new Map<object, number>();
+
+  /** `who` was read from at `now` (performance.now()). */
+  noteRead(who: object, now: number): void {
+    this.lastRead.set(who, now);
+  }
+
+  /** Whether a peer other than `who` was read from within ACTIVE_MS of `now`. */
+  othersActive(who: object, now: number): boolean {
+    for (const [other, at] of this.lastRead) if (other !== who && now - at < ACTIVE_MS) return true;
+    return false;
+  }
+
+  /** `who` is gone (its run ended). */
+  forget(who: object): void {
+    this.lastRead.delete(who);
+  }
+}
+
 /** Wraps `transport` to charge the handling of each chunk it delivers to `budget` (nothing else changes). */
 export function chargeDeliveries(transport: Transport, budget: TurnBudget): Transport {
   return {
@@ -32,13 +67,14 @@ export function chargeDeliveries(transport: Transport, budget: TurnBudget): Tran
  * Flow control of a peer's output, through the transport's `pause()`/`resume()`: after each chunk read,
  * reading pauses until, in a later event-loop turn, what the peer sent is served — no request of it waits
  * in the connection's queue nor for its turn budget — or MAX_READ_PAUSE_MS passed (answers the host waits
- * for must still get through), and at least COST_FACTOR times the host time its traffic cost since
+ * for must still get through), and at least COST_FACTOR times (SHARED_COST_FACTOR while `traffic`
+ * says another peer is talking to the host) the host time its traffic cost since
  * reading last resumed (its chunks and its service calls, charged to `budget`). A peer flooding the host
  * then gets a bounded share of the loop, like every other peer and timer, instead of the whole of it (one
  * pipe read can deliver thousands of messages), and its full pipe pushes back on it. Event-driven: nothing
  * polls.
  */
-export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, connection: Connection, budget: TurnBudget): Disposable {
+export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, connection: Connection, budget: TurnBudget, traffic: PeerTraffic = new PeerTraffic()): Disposable {
   let paused = false;
   let disposed = false;
   let waiting: Disposable | undefined;
@@ -57,7 +93,8 @@ export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, conn
     transport.resume();
   };
   const resumeWhenCooled = (): void => {
-    const left = Math.min(MAX_READ_PAUSE_MS, (budget.spentMs - spentAtResume) * COST_FACTOR);
+    const factor = traffic.othersActive(connection, performance.now()) ? SHARED_COST_FACTOR : COST_FACTOR;
+    const left = Math.min(MAX_READ_PAUSE_MS, (budget.spentMs - spentAtResume) * factor);
     if (left < 1) resume();
     else {
       cooling = setTimeout(resume, left);
@@ -78,7 +115,9 @@ export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, conn
     resumeWhenCooled();
   };
   const read = connection.onDataRead(() => {
-    if (paused || disposed) return;
+    if (disposed) return;
+    traffic.noteRead(connection, performance.now());
+    if (paused) return;
     paused = true;
     transport.pause();
     waiting = budget.whenIdle(whenServed);
@@ -90,6 +129,7 @@ export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, conn
       if (disposed) return;
       disposed = true;
       read.dispose();
+      traffic.forget(connection);
       // Never leave the transport paused: its end must still be seen.
       resume();
     },
