@@ -2,8 +2,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Connection, createLinkedTransports } from '@outboard/protocol';
+import type { Disposable } from '@outboard/protocol';
 import { TurnBudget, TurnMemo } from '../../src/peers/turn-budget.js';
-import { chargeDeliveries, paceReading } from '../../src/peers/peer-flow.js';
+import { chargeDeliveries, paceReading, PeerTraffic } from '../../src/peers/peer-flow.js';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -21,6 +22,23 @@ describe('TurnBudget', () => {
     await Promise.all(calls);
     assert.deepEqual(order, [0, 1, 2, 3, 4]);
     assert.equal(budget.waiting, 0);
+  });
+
+  it('lets the waiting calls of a turn through together, oldest first, before anything else of that turn', async () => {
+    const budget = new TurnBudget(3);
+    const order: string[] = [];
+    const calls = Array.from({ length: 8 }, async (_, i) => {
+      const wait = budget.take();
+      if (wait) await wait;
+      order.push(`call ${i}`);
+    });
+    assert.equal(budget.waiting, 5);
+    // An immediate queued after the waiting calls: the three let through in the next turn all ran before it.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    order.push('next immediate');
+    assert.equal(budget.waiting, 2);
+    await Promise.all(calls);
+    assert.deepEqual(order, ['call 0', 'call 1', 'call 2', 'call 3', 'call 4', 'call 5', 'next immediate', 'call 6', 'call 7']);
   });
 
   it('whenIdle fires in a later turn, only once nothing waits for the budget, and not after dispose', async () => {
@@ -97,5 +115,79 @@ describe('paceReading', () => {
       host.dispose();
       peer.dispose();
     }
+  });
+});
+
+describe('paceReading between peers (PeerTraffic)', () => {
+  /** A fake connection, transport and budget: the test plays the read, the turn and the host time charged. */
+  function paced(traffic: PeerTraffic, costMs: number): { read(): void; served(): void; resumed(): number; nextResume(): Promise<void>; dispose(): void } {
+    let onRead: (() => void) | undefined;
+    let idle: (() => void) | undefined;
+    let resumes = 0;
+    let spent = 0;
+    let wake: () => void = () => undefined;
+    const transport = { pause: () => undefined, resume: () => void (resumes++, wake()) };
+    const connection = {
+      state: 'open',
+      diagnostics: () => ({ queuedIncoming: 0 }),
+      onDataRead: (listener: () => void): Disposable => ((onRead = listener), { dispose: () => (onRead = undefined) }),
+      onIncomingQueueEmpty: (): Disposable => ({ dispose: () => undefined }),
+    } as unknown as Connection;
+    const budget = {
+      get spentMs() {
+        return spent;
+      },
+      whenIdle: (fn: () => void): Disposable => ((idle = fn), { dispose: () => (idle = undefined) }),
+    } as unknown as TurnBudget;
+    const pacing = paceReading(transport, connection, budget, traffic);
+    return {
+      read: () => {
+        spent += costMs;
+        onRead?.();
+      },
+      served: () => idle?.(),
+      resumed: () => resumes,
+      nextResume: () => new Promise<void>((resolve) => (wake = resolve)),
+      dispose: () => pacing.dispose(),
+    };
+  }
+
+  it('a peer whose output cost 0.2 ms is read again at once when alone, and later while another peer talks to the host', async () => {
+    const traffic = new PeerTraffic();
+    const busy = paced(traffic, 0.2);
+    busy.read();
+    busy.served();
+    assert.equal(busy.resumed(), 1, 'alone: three times 0.2 ms is under a millisecond');
+    const other = paced(traffic, 0);
+    other.read();
+    busy.read();
+    busy.served();
+    const resumed = busy.nextResume();
+    assert.equal(busy.resumed(), 1, 'another peer was read just now: seven times 0.2 ms is waited for');
+    // The pacing's timers do not hold the process open; this one does, for the wait (bounded).
+    const keepAlive = setTimeout(() => undefined, 5000);
+    await resumed;
+    clearTimeout(keepAlive);
+    assert.equal(busy.resumed(), 2);
+    other.served();
+    assert.equal(other.resumed(), 1, 'the cheap peer is never held back');
+    // Once the other peer is gone, the busy one is alone again.
+    other.dispose();
+    busy.read();
+    busy.served();
+    assert.equal(busy.resumed(), 3);
+    busy.dispose();
+  });
+
+  it('PeerTraffic counts only other peers, recently read, until forgotten', () => {
+    const traffic = new PeerTraffic();
+    const a = {};
+    const b = {};
+    traffic.noteRead(a, 1000);
+    assert.equal(traffic.othersActive(a, 1001), false, 'its own reads do not count');
+    assert.equal(traffic.othersActive(b, 1050), true);
+    assert.equal(traffic.othersActive(b, 1100), false, 'read 100 ms ago or more: no longer talking');
+    traffic.forget(a);
+    assert.equal(traffic.othersActive(b, 1001), false);
   });
 });
