@@ -67,12 +67,13 @@ export function chargeDeliveries(transport: Transport, budget: TurnBudget): Tran
  * Flow control of a peer's output, through the transport's `pause()`/`resume()`: after each chunk read,
  * reading pauses until, in a later event-loop turn, what the peer sent is served — no request of it waits
  * in the connection's queue nor for its turn budget — or MAX_READ_PAUSE_MS passed (answers the host waits
- * for must still get through), and at least COST_FACTOR times (SHARED_COST_FACTOR while `traffic`
- * says another peer is talking to the host) the host time its traffic cost since
- * reading last resumed (its chunks and its service calls, charged to `budget`). A peer flooding the host
- * then gets a bounded share of the loop, like every other peer and timer, instead of the whole of it (one
- * pipe read can deliver thousands of messages), and its full pipe pushes back on it. Event-driven: nothing
- * polls.
+ * for must still get through), and at least COST_FACTOR times the host time its traffic cost since
+ * reading last resumed (its chunks and its service calls, charged to `budget`; SHARED_COST_FACTOR times
+ * while `traffic` says another peer is talking to the host). A chunk of which nothing waits and whose
+ * pause would be under a millisecond pauses nothing (the pause would end at once). A peer flooding the
+ * host then gets a bounded share of the loop, like every other peer and timer, instead of the whole of it
+ * (one pipe read can deliver thousands of messages), and its full pipe pushes back on it. Event-driven:
+ * nothing polls.
  */
 export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, connection: Connection, budget: TurnBudget, traffic: PeerTraffic = new PeerTraffic()): Disposable {
   let paused = false;
@@ -92,9 +93,14 @@ export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, conn
     clearTimeout(cooling);
     transport.resume();
   };
+  /** How long reading stays paused for what the peer's traffic cost since reading last resumed, in ms. */
+  const coolingMs = (now: number): number => {
+    const factor = traffic.othersActive(connection, now) ? SHARED_COST_FACTOR : COST_FACTOR;
+    return Math.min(MAX_READ_PAUSE_MS, (budget.spentMs - spentAtResume) * factor);
+  };
+  const hasQueued = (): boolean => connection.state === 'open' && connection.diagnostics().queuedIncoming > 0;
   const resumeWhenCooled = (): void => {
-    const factor = traffic.othersActive(connection, performance.now()) ? SHARED_COST_FACTOR : COST_FACTOR;
-    const left = Math.min(MAX_READ_PAUSE_MS, (budget.spentMs - spentAtResume) * factor);
+    const left = coolingMs(performance.now());
     if (left < 1) resume();
     else {
       cooling = setTimeout(resume, left);
@@ -103,7 +109,7 @@ export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, conn
   };
   const whenServed = (): void => {
     if (disposed || !paused) return;
-    if (connection.state === 'open' && connection.diagnostics().queuedIncoming > 0) {
+    if (hasQueued()) {
       // Queued requests reach their handlers (and the budget) as running ones finish: check again then.
       const queued = connection.onIncomingQueueEmpty(() => {
         queued.dispose();
@@ -116,8 +122,16 @@ export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, conn
   };
   const read = connection.onDataRead(() => {
     if (disposed) return;
-    traffic.noteRead(connection, performance.now());
+    const now = performance.now();
+    traffic.noteRead(connection, now);
     if (paused) return;
+    if (budget.waiting === 0 && coolingMs(now) < 1 && !hasQueued()) {
+      // What was read is served or being served, and cost next to nothing: a pause would end at once in
+      // the next turn (see whenServed), so reading goes on without one. A peer answering the host's
+      // requests one at a time is never paused; a flooding peer is, after its first costly chunk.
+      spentAtResume = budget.spentMs;
+      return;
+    }
     paused = true;
     transport.pause();
     waiting = budget.whenIdle(whenServed);
