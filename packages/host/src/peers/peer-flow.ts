@@ -98,7 +98,9 @@ export function paceReading(transport: Pick<Transport, 'pause' | 'resume'>, conn
     const factor = traffic.othersActive(connection, now) ? SHARED_COST_FACTOR : COST_FACTOR;
     return Math.min(MAX_READ_PAUSE_MS, (budget.spentMs - spentAtResume) * factor);
   };
-  const hasQueued = (): boolean => connection.state === 'open' && connection.diagnostics().queuedIncoming > 0;
+  // A request waits in the connection's queue only while all its handler slots are taken, so only while a
+  // call of this peer is in progress: a peer that sent none (one answering the host) costs no diagnostics().
+  const hasQueued = (): boolean => budget.callsInProgress > 0 && connection.state === 'open' && connection.diagnostics().queuedIncoming > 0;
   const resumeWhenCooled = (): void => {
     const left = coolingMs(performance.now());
     if (left < 1) resume();

@@ -25,6 +25,7 @@ export class TurnBudget {
   private queue: Array<() => void> = [];
   private head = 0;
   private spent = 0;
+  private inProgress = 0;
   private measuring = false;
   private readonly idleWaiters = new Set<() => void>();
   private readonly nextTurn = (): void => this.startTurn();
@@ -53,6 +54,21 @@ export class TurnBudget {
       this.measuring = false;
       this.spent += performance.now() - started;
     }
+  }
+
+  /** Calls of the owner started and not finished yet (see {@link callStarted}). */
+  get callsInProgress(): number {
+    return this.inProgress;
+  }
+
+  /** The owner's call started (its handler is running, waiting for the budget included). */
+  callStarted(): void {
+    this.inProgress++;
+  }
+
+  /** The owner's call finished (as its handler returns: before its answer is sent). */
+  callEnded(): void {
+    this.inProgress--;
   }
 
   /** Calls waiting for a later turn now. */

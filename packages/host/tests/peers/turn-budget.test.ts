@@ -118,6 +118,46 @@ describe('paceReading', () => {
   });
 });
 
+describe('paceReading with requests queued', () => {
+  it('does not read the next chunk while requests of the last one wait in the queue (calls in progress counted)', async () => {
+    const [hostSide, peerSide] = createLinkedTransports();
+    const budget = new TurnBudget(64);
+    const host = new Connection({ transport: chargeDeliveries(hostSide, budget), name: 'peer', maxIncomingInFlight: 2 });
+    const peer = new Connection({ transport: peerSide, name: 'host' });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    host.onRequest('work', async () => {
+      budget.callStarted();
+      try {
+        await gate;
+        return 'done';
+      } finally {
+        budget.callEnded();
+      }
+    });
+    const paced = paceReading(hostSide, host, budget);
+    host.listen();
+    peer.listen();
+    try {
+      const first = Array.from({ length: 10 }, () => peer.request('work', {}));
+      // The first ten leave in one chunk; the next ten in another, after it.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const second = Array.from({ length: 10 }, () => peer.request('work', {}));
+      for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+      assert.equal(budget.callsInProgress, 2);
+      const queued = host.diagnostics().queuedIncoming;
+      assert.ok(queued > 0 && queued <= 8, `${queued} requests queued: what came after the first ten stays unread while some of them wait`);
+      release();
+      assert.deepEqual(await Promise.all([...first, ...second]), Array(20).fill('done'));
+      assert.equal(budget.callsInProgress, 0);
+    } finally {
+      paced.dispose();
+      host.dispose();
+      peer.dispose();
+    }
+  });
+});
+
 describe('paceReading between peers (PeerTraffic)', () => {
   /** A fake connection, transport and budget: the test plays the read, the turn and the host time charged. */
   function paced(traffic: PeerTraffic, costMs: number): { read(): void; served(): void; paused(): number; resumed(): number; nextResume(): Promise<void>; dispose(): void } {
@@ -136,6 +176,7 @@ describe('paceReading between peers (PeerTraffic)', () => {
     } as unknown as Connection;
     const budget = {
       waiting: 0,
+      callsInProgress: 0,
       get spentMs() {
         return spent;
       },
