@@ -14,11 +14,12 @@ const COST_FACTOR = 3;
 
 /**
  * COST_FACTOR while another peer of the host is talking to it (see {@link PeerTraffic}): the busy peer then
- * takes at most an eighth of the host. On a loaded machine every millisecond the host runs is one it may
- * wait for a core, and the other peer's answers wait behind it: with a quarter, another peer's RPC p99
- * was 4-5 ms during a flood (bench/peer-flood.ts), with an eighth about 3 ms.
+ * takes at most a sixth of the host. On a loaded machine every millisecond the host runs is one it may
+ * wait for a core, and the other peer's answers wait behind it (bench/peer-flood.ts, another peer's RPC
+ * p99 during a flood, 3 s phases: about 2.9 ms with a quarter, 0.6-1.9 ms with a sixth, 1.1-1.7 ms with
+ * an eighth, for 8.5-9.4k, 6.3-7.2k and 5.4k of the flood's events a second).
  */
-const SHARED_COST_FACTOR = 7;
+const SHARED_COST_FACTOR = 5;
 
 /** How long after its last read a peer still counts as talking to the host, in ms. */
 const ACTIVE_MS = 100;

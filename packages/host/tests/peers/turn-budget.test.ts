@@ -196,16 +196,16 @@ describe('paceReading between peers (PeerTraffic)', () => {
     };
   }
 
-  it('a peer whose output cost 0.2 ms is read on at once when alone, and paused while another peer talks to the host', async () => {
+  it('a peer whose output cost 0.25 ms is read on at once when alone, and paused while another peer talks to the host', async () => {
     const traffic = new PeerTraffic();
-    const busy = paced(traffic, 0.2);
+    const busy = paced(traffic, 0.25);
     busy.read();
-    assert.equal(busy.paused(), 0, 'alone: three times 0.2 ms is under a millisecond, nothing to pause for');
+    assert.equal(busy.paused(), 0, 'alone: three times 0.25 ms is under a millisecond, nothing to pause for');
     const other = paced(traffic, 0);
     other.read();
     assert.equal(other.paused(), 0, 'a peer costing nothing is never held back');
     busy.read();
-    assert.equal(busy.paused(), 1, 'another peer was read just now: seven times 0.2 ms is waited for');
+    assert.equal(busy.paused(), 1, 'another peer was read just now: five times 0.25 ms is waited for');
     const resumed = busy.nextResume();
     busy.served();
     assert.equal(busy.resumed(), 0, 'served, but not cooled yet');
