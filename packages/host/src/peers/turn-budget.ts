@@ -21,9 +21,8 @@ function afterThisTurn(fn: () => void): void {
 export class TurnBudget {
   private used = 0;
   private turnScheduled = false;
-  /** Calls waiting for a later turn, oldest first (from `head` on). */
-  private queue: Array<() => void> = [];
-  private head = 0;
+  /** Calls waiting for a later turn, oldest first. */
+  private readonly queue: Array<() => void> = [];
   private spent = 0;
   private inProgress = 0;
   private measuring = false;
@@ -73,7 +72,7 @@ export class TurnBudget {
 
   /** Calls waiting for a later turn now. */
   get waiting(): number {
-    return this.queue.length - this.head;
+    return this.queue.length;
   }
 
   /**
@@ -121,13 +120,8 @@ export class TurnBudget {
     this.turnScheduled = false;
     this.used = 0;
     if (this.waiting === 0) return;
-    const end = Math.min(this.queue.length, this.head + this.perTurn);
-    const granted = this.queue.slice(this.head, end);
-    this.head = end;
-    if (this.head === this.queue.length) {
-      this.queue = [];
-      this.head = 0;
-    }
+    // One splice per turn (the queue holds at most the calls in progress, not a backlog of messages).
+    const granted = this.queue.splice(0, this.perTurn);
     for (const resolve of granted) {
       this.use();
       resolve();
