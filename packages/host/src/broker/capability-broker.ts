@@ -122,8 +122,11 @@ export class CapabilityBroker {
       grants: freezeGrants(grants),
       signal: signal ?? new AbortController().signal,
     };
-    const running = Promise.resolve().then(() => registration.handler(call));
-    return signal === undefined ? running : raceCancellation(method, running, signal);
+    // The handler starts now, inside this call: its synchronous part is host time of whoever called invoke
+    // (a peer's turn budget measures invoke, so the work a flooding peer causes is charged to it). A
+    // result that is already there needs no race with cancellation.
+    const result = registration.handler(call);
+    return signal === undefined || !isThenable(result) ? result : raceCancellation(method, Promise.resolve(result), signal);
   }
 
   #toRegistration(method: string, definition: ServiceDefinition): Registration {
@@ -213,6 +216,10 @@ function freezeGrants(grants: CapabilityGrants): Readonly<CapabilityGrants> {
   const copy: CapabilityGrants = { capabilities: Object.freeze([...grants.capabilities]) as string[] };
   if (grants.projects !== undefined) copy.projects = Object.freeze([...grants.projects]) as string[];
   return Object.freeze(copy);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function cancelled(method: string): ServiceError {

@@ -43,6 +43,21 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * Builds an error without capturing a stack trace. For refusals and wire errors a peer can cause
+ * thousands of times a second (a rate limit's): capturing the stack was most of their cost, and it is
+ * never shown (the error travels to the peer as `code` and `message`).
+ */
+export function withoutStack<E extends Error>(make: () => E): E {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** True when `error` is a {@link ServiceError} (also across copies of this module). */
 export function isServiceError(error: unknown): error is ServiceError {
   return (

@@ -29,6 +29,7 @@ import { ActionNeedsApprovalError, actionsOf, withheldActionsOf } from './peer-a
 import { actionFailure } from './action-failure.js';
 import type { ActionVerdict, DeclaredAction, WithheldAction } from './peer-actions.js';
 import { TurnMemo } from './turn-budget.js';
+import { PeerTraffic } from './peer-flow.js';
 import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import type { TurnBudget } from './turn-budget.js';
@@ -74,6 +75,8 @@ export class PeerManager {
   private readonly manifests = new Map<string, ExtensionManifest>();
   private readonly activation: PeerActivation;
   private readonly watchdog: GroupWatchdog;
+  /** Shared by the peers' pacing: a busy peer yields more while others talk to the host. */
+  private readonly traffic = new PeerTraffic();
   /** The last bus event the manager has seen, and who waits for a later one (see activationSettled). */
   private seenSeq = 0;
   private readonly seqWaiters: Array<() => void> = [];
@@ -157,6 +160,7 @@ export class PeerManager {
         grants: { current: () => this.grantsOf(ext) },
         services: { serve: (connection, extension, grants, budget) => this.serve(connection, extension, grants, budget) },
         watchdog: this.watchdog,
+        traffic: this.traffic,
         contributions: this.contributions,
         onTransition: (t) => this.deps.bus.publish({ type: 'extension.peer.state', source: this.deps.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, reason: t.reason } }),
       },

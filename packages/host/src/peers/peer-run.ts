@@ -8,6 +8,7 @@ import type { PeerLaunchPlan } from './peer-seams.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import { authorizePeer } from './peer-authorize.js';
 import { chargeDeliveries, paceReading } from './peer-flow.js';
+import type { PeerTraffic } from './peer-flow.js';
 import type { PeerLog } from './peer-log.js';
 import { TurnBudget } from './turn-budget.js';
 
@@ -52,7 +53,7 @@ export function spawnPeerRun(
   plan: PeerLaunchPlan,
   limits: PeerRunLimits,
   log: PeerLog,
-  host: { services: PeerServices; watchdog: GroupWatchdog },
+  host: { services: PeerServices; watchdog: GroupWatchdog; traffic?: PeerTraffic },
   grants: (run: PeerRun) => CapabilityGrants,
 ): PeerRun {
   const transport = new ChildProcessTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'pipe', processGroup: true });
@@ -71,7 +72,7 @@ export function spawnPeerRun(
   const run: PeerRun = { id: randomUUID(), transport, connection, disposables: [], plan, grants: [], exitHandled: false, killReason: undefined };
   if (watched) run.disposables.push(watched);
   run.disposables.push(transport.onStderr((text) => log.write(text)));
-  run.disposables.push(paceReading(transport, connection, budget));
+  run.disposables.push(paceReading(transport, connection, budget, host.traffic));
   run.disposables.push(connection.onWarning((w) => log.note(`protocol warning: ${w.message}`)));
   run.disposables.push(host.services.serve(connection, name, () => grants(run), budget));
   return run;

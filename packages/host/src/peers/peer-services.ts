@@ -1,7 +1,7 @@
 import type { Connection, Disposable } from '@outboard/protocol';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
-import { ServiceError } from '../broker/service-error.js';
+import { ServiceError, withoutStack } from '../broker/service-error.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { NotificationCenter } from '../contributions/notification-center.js';
@@ -94,7 +94,8 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
         const outcome = notifications.show(call.extension, call.params);
         if ('refused' in outcome) {
           if (outcome.refused === 'invalid') throw new ServiceError('invalid_params', 'a notification needs a non-empty "message" (and optionally severity, detail, expiresInMs)');
-          throw new ServiceError('unavailable', 'too many notifications: the rest of this second is dropped');
+          // A flooding peer gets this thousands of times a second: no stack to capture.
+          throw withoutStack(() => new ServiceError('unavailable', 'too many notifications: the rest of this second is dropped'));
         }
         return { id: outcome.shown.id };
       },

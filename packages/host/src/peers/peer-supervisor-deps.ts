@@ -3,6 +3,7 @@ import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { ExtensionRecord } from '../extension-record.js';
 import type { CrashPolicyOptions } from './crash-policy.js';
+import type { PeerTraffic } from './peer-flow.js';
 import type { PeerServices } from './peer-run.js';
 import type { PeerLauncher } from './peer-seams.js';
 import type { PeerTransition } from './peer-state.js';
@@ -30,6 +31,8 @@ export interface PeerSupervisorDeps {
   /** Keeps the peer's process group from outliving the host. */
   watchdog: GroupWatchdog;
   contributions: ContributionRegistry;
+  /** The reads of all the host's peers, for fair pacing (see paceReading). Default: this peer's own. */
+  traffic?: PeerTraffic;
   /** Every transition, for the host's bus. */
   onTransition(transition: PeerTransition): void;
 }

@@ -2,7 +2,7 @@ import type { Disposable } from '@outboard/protocol';
 
 /**
  * Work per event-loop turn, in one place. A peer gets one {@link TurnBudget}: its host-service calls take
- * from it, and its output is read again only once the calls it sent are served (see paced-transport.ts), so
+ * from it, and its output is read again only once the calls it sent are served (see peer-flow.ts), so
  * a peer flooding the host costs a bounded slice of each turn, and timers, other peers and the host's own
  * work run in between. {@link TurnMemo} keeps a value for the rest of the current turn.
  */
@@ -12,14 +12,22 @@ function afterThisTurn(fn: () => void): void {
   setImmediate(fn);
 }
 
-/** At most `perTurn` calls of {@link take} pass in one turn; the others wait for a later one. */
+/**
+ * At most `perTurn` calls of {@link take} pass in one turn; the others wait, first come first served, for
+ * a later one. The calls let through in a later turn are let through together, from one callback, so
+ * that what they do (their answers included) runs in one go instead of one callback each: a deep queue
+ * costs one callback and a few writes per turn, not one of each per call.
+ */
 export class TurnBudget {
   private used = 0;
-  private resetScheduled = false;
-  private waitingCount = 0;
+  private turnScheduled = false;
+  /** Calls waiting for a later turn, oldest first. */
+  private readonly queue: Array<() => void> = [];
   private spent = 0;
+  private inProgress = 0;
   private measuring = false;
   private readonly idleWaiters = new Set<() => void>();
+  private readonly nextTurn = (): void => this.startTurn();
 
   /** @param perTurn calls allowed per turn (an integer >= 1). */
   constructor(private readonly perTurn: number) {
@@ -47,18 +55,39 @@ export class TurnBudget {
     }
   }
 
-  /** Calls waiting for a later turn now. */
-  get waiting(): number {
-    return this.waitingCount;
+  /** Calls of the owner started and not finished yet (see {@link callStarted}). */
+  get callsInProgress(): number {
+    return this.inProgress;
   }
 
-  /** `undefined` while this turn's budget lasts (go ahead now), else a promise that resolves in a later turn. */
+  /** The owner's call started (its handler is running, waiting for the budget included). */
+  callStarted(): void {
+    this.inProgress++;
+  }
+
+  /** The owner's call finished (as its handler returns: before its answer is sent). */
+  callEnded(): void {
+    this.inProgress--;
+  }
+
+  /** Calls waiting for a later turn now. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * `undefined` while this turn's budget lasts and no earlier call waits (go ahead now), else a promise
+   * that resolves in a later turn, after the calls that were waiting before it.
+   */
   take(): Promise<void> | undefined {
-    if (this.used < this.perTurn) {
+    if (this.used < this.perTurn && this.waiting === 0) {
       this.use();
       return undefined;
     }
-    return this.later();
+    return new Promise<void>((resolve) => {
+      this.queue.push(resolve);
+      this.scheduleTurn();
+    });
   }
 
   /**
@@ -75,7 +104,7 @@ export class TurnBudget {
     };
     afterThisTurn(() => {
       if (!armed) return;
-      if (this.waitingCount === 0) waiter();
+      if (this.waiting === 0) waiter();
       else this.idleWaiters.add(waiter);
     });
     return {
@@ -86,29 +115,32 @@ export class TurnBudget {
     };
   }
 
-  private async later(): Promise<void> {
-    this.waitingCount++;
-    try {
-      do await new Promise<void>((resolve) => afterThisTurn(resolve));
-      while (this.used >= this.perTurn);
+  /** A new turn: the budget is whole again, and the oldest waiting calls get it first. */
+  private startTurn(): void {
+    this.turnScheduled = false;
+    this.used = 0;
+    if (this.waiting === 0) return;
+    // One splice per turn (the queue holds at most the calls in progress, not a backlog of messages).
+    const granted = this.queue.splice(0, this.perTurn);
+    for (const resolve of granted) {
       this.use();
-    } finally {
-      this.waitingCount--;
-      if (this.waitingCount === 0 && this.idleWaiters.size > 0) {
-        const waiters = [...this.idleWaiters];
-        afterThisTurn(() => waiters.forEach((w) => w()));
-      }
+      resolve();
+    }
+    if (this.waiting === 0 && this.idleWaiters.size > 0) {
+      const waiters = [...this.idleWaiters];
+      afterThisTurn(() => waiters.forEach((w) => w()));
     }
   }
 
   private use(): void {
     this.used++;
-    if (this.resetScheduled) return;
-    this.resetScheduled = true;
-    afterThisTurn(() => {
-      this.used = 0;
-      this.resetScheduled = false;
-    });
+    this.scheduleTurn();
+  }
+
+  private scheduleTurn(): void {
+    if (this.turnScheduled) return;
+    this.turnScheduled = true;
+    afterThisTurn(this.nextTurn);
   }
 }
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { getEventListeners } from 'node:events';
 import { CAPABILITY_CATALOG, type CapabilityInfo } from '@outboard/manifest';
 import type { CapabilityGrants } from '../../src/approvals/approval-record.js';
 import { CapabilityBroker, ServiceError, type ServiceCall } from '../../src/broker/index.js';
@@ -265,6 +266,27 @@ describe('CapabilityBroker.invoke', () => {
     await rejectsWith(broker.invoke({ extension: 'e', grants, method: 'a/fail' }), 'not_found', /No such thing/);
     await assert.rejects(broker.invoke({ extension: 'e', grants, method: 'a/bug' }), RangeError);
     assert.equal(await broker.invoke({ extension: 'e', grants, method: 'a/later', signal: new AbortController().signal }), 42);
+  });
+
+  it('runs the handler inside invoke (so a caller measuring invoke is charged with it); a result already there needs no abort listener', async () => {
+    const broker = new CapabilityBroker({ hostId: HOST_ID });
+    let ran = 0;
+    broker.registerService('a/now', { capability: 'projects.read', scope: 'global', handler: () => ++ran });
+    broker.registerService('a/later', { capability: 'projects.read', scope: 'global', handler: () => new Promise((resolve) => setImmediate(() => resolve('later'))) });
+    const grants = { capabilities: ['projects.read'] };
+    const signal = new AbortController().signal;
+    const now = broker.invoke({ extension: 'e', grants, method: 'a/now', signal });
+    assert.equal(ran, 1, 'ran before invoke returned');
+    assert.equal(getEventListeners(signal, 'abort').length, 0);
+    assert.equal(await now, 1);
+    const later = broker.invoke({ extension: 'e', grants, method: 'a/later', signal });
+    assert.equal(getEventListeners(signal, 'abort').length, 1, 'a pending result races cancellation');
+    assert.equal(await later, 'later');
+    assert.equal(getEventListeners(signal, 'abort').length, 0, 'and lets go of the signal once settled');
+    // A handler that throws synchronously still rejects the promise (never throws out of invoke).
+    broker.registerService('a/throw', { capability: 'projects.read', scope: 'global', handler: () => { throw new ServiceError('not_found', 'gone'); } });
+    const failing = broker.invoke({ extension: 'e', grants, method: 'a/throw' });
+    await rejectsWith(failing, 'not_found', /gone/);
   });
 
   it('treats malformed extension or grants as host misuse (TypeError)', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CapabilityRequest } from '@outboard/manifest';
 import { isServiceError, missingRequired, ServiceError, SERVICE_ERROR_CODES } from '../../src/broker/index.js';
+import { withoutStack } from '../../src/broker/service-error.js';
 
 describe('ServiceError', () => {
   it('carries exactly the DESIGN §8 codes', () => {
@@ -14,6 +15,20 @@ describe('ServiceError', () => {
     assert.equal(isServiceError(error), true);
     assert.equal(isServiceError(new Error('x')), false);
     assert.throws(() => new ServiceError('internal' as never, 'x'), /must be one of denied/);
+  });
+});
+
+describe('withoutStack', () => {
+  it('builds the error with no stack frames and restores the stack trace limit, also when building throws', () => {
+    const before = Error.stackTraceLimit;
+    const error = withoutStack(() => new ServiceError('unavailable', 'too many'));
+    assert.equal(error.stack, 'ServiceError: too many');
+    assert.equal(error.code, 'unavailable');
+    assert.equal(isServiceError(error), true);
+    assert.equal(Error.stackTraceLimit, before);
+    assert.throws(() => withoutStack(() => new ServiceError('bogus' as never, 'x')), TypeError);
+    assert.equal(Error.stackTraceLimit, before);
+    assert.match(new Error('with').stack ?? '', /\n\s+at /, 'errors made afterwards have their stack');
   });
 });
 
