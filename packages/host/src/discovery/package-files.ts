@@ -121,7 +121,7 @@ function isRegularFile(path: string): boolean {
 }
 
 /** Marks a record invalid for `problem`: it keeps no manifest, so nothing of it can run. */
-export function invalidate(record: ScannedExtension, problem: ManifestProblem): void {
+function invalidate(record: ScannedExtension, problem: ManifestProblem): void {
   record.problems.push(problem);
   record.status = 'invalid';
   record.manifest = undefined;
