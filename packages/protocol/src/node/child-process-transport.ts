@@ -3,7 +3,7 @@ import type { Disposable } from '../disposable.js';
 import { Emitter, type Event } from '../emitter.js';
 import type { Transport, TransportSink } from '../transport.js';
 import { checkInteger, describe } from '../connection/connection-options.js';
-import { StreamTransport } from './stream-transport.js';
+import { StreamTransport, pollMicrosOption } from './stream-transport.js';
 
 /** Options of {@link ChildProcessTransport}. */
 export interface ChildProcessTransportOptions {
@@ -29,6 +29,12 @@ export interface ChildProcessTransportOptions {
    * Default false.
    */
   readonly processGroup?: boolean;
+  /**
+   * Microseconds the event loop keeps polling the child's stdout after a message (see
+   * `StreamTransportOptions.pollMicros`). Default 0: a host is often the busy side, where polling costs it
+   * throughput; set it for a host that mostly makes one call at a time and wants the lowest latency.
+   */
+  readonly pollMicros?: number;
 }
 
 /** How a child ended. */
@@ -95,6 +101,7 @@ export class ChildProcessTransport implements Transport, Disposable {
     this.stderrTailBytes = checkInteger('ChildProcessTransportOptions', 'stderrTailBytes', options.stderrTailBytes ?? 8192, 0, 'bytes');
     if (options.processGroup !== undefined && typeof options.processGroup !== 'boolean') throw new TypeError(`ChildProcessTransportOptions.processGroup must be a boolean, got ${describe(options.processGroup)}`);
     this.processGroup = options.processGroup === true && process.platform !== 'win32';
+    const pollMicros = pollMicrosOption('ChildProcessTransportOptions', options.pollMicros, 0);
     this.child = spawn(options.command, args, {
       cwd: options.cwd,
       env: options.env as NodeJS.ProcessEnv | undefined,
@@ -118,7 +125,7 @@ export class ChildProcessTransport implements Transport, Disposable {
         this.sink?.onClose(error);
       });
     });
-    this.streams = new StreamTransport({ readable: this.child.stdout!, writable: this.child.stdin! });
+    this.streams = new StreamTransport({ readable: this.child.stdout!, writable: this.child.stdin!, pollMicros });
     if (this.child.stderr) {
       this.child.stderr.setEncoding('utf8');
       this.child.stderr.on('data', (text: string) => {

@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
-import { StreamTransport } from './stream-transport.js';
+import { StreamTransport, pollMicrosOption } from './stream-transport.js';
+import { PEER_PIPE_POLL_MICROS } from './pipe-polling.js';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport, TransportSink } from '../transport.js';
 import { describe } from '../connection/connection-options.js';
@@ -22,6 +23,13 @@ export interface StdioTransportOptions {
    * corrupt the protocol stream. Default true. Restored on close.
    */
   readonly redirectConsole?: boolean;
+  /**
+   * Microseconds the event loop keeps polling stdin after a message, because a host's next call usually
+   * follows an answer sooner than a sleeping process wakes: about 2.5x the round trips of small calls made
+   * one at a time, for at most this much CPU after the last message. Default {@link PEER_PIPE_POLL_MICROS};
+   * 0 turns it off.
+   */
+  readonly pollMicros?: number;
 }
 
 /**
@@ -41,7 +49,8 @@ export class StdioTransport implements Transport {
     const exitCode = options.exitCode ?? 0;
     if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255) throw new TypeError(`StdioTransportOptions.exitCode must be an integer 0..255, got ${describe(exitCode)}`);
     this.stdout = options.stdout ?? process.stdout;
-    this.inner = new StreamTransport({ readable: options.stdin ?? process.stdin, writable: this.stdout, endWritableOnClose: false });
+    const pollMicros = pollMicrosOption('StdioTransportOptions', options.pollMicros, PEER_PIPE_POLL_MICROS);
+    this.inner = new StreamTransport({ readable: options.stdin ?? process.stdin, writable: this.stdout, endWritableOnClose: false, pollMicros });
     this.exitOnStdinEnd = options.exitOnStdinEnd ?? true;
     this.exitCode = exitCode;
     this.redirectConsole = options.redirectConsole ?? true;

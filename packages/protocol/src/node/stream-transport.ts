@@ -1,5 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport, TransportSink } from '../transport.js';
+import { describe } from '../connection/connection-options.js';
+import { MAX_PIPE_POLL_MICROS, keepPolling } from './pipe-polling.js';
 
 /** Options of {@link StreamTransport}. */
 export interface StreamTransportOptions {
@@ -9,6 +11,24 @@ export interface StreamTransportOptions {
   readonly writable: Writable;
   /** Whether `close()` ends `writable`. Default true; false for process.stdout, which must stay open. */
   readonly endWritableOnClose?: boolean;
+  /**
+   * Microseconds the event loop keeps polling after a chunk is read or written, because the reply (or the
+   * next request) usually follows sooner than a sleeping process wakes (see `pipe-polling.ts`): costs at
+   * most this much CPU after the last message. Default 0 (off), at most {@link MAX_PIPE_POLL_MICROS}.
+   */
+  readonly pollMicros?: number;
+}
+
+/**
+ * Checks a `pollMicros` option; shared by the transports that take one.
+ * @throws TypeError naming the bad value.
+ */
+export function pollMicrosOption(owner: string, value: number | undefined, fallback: number): number {
+  const micros = value ?? fallback;
+  if (typeof micros !== 'number' || !Number.isFinite(micros) || micros < 0 || micros > MAX_PIPE_POLL_MICROS) {
+    throw new TypeError(`${owner}.pollMicros must be a number of microseconds from 0 to ${MAX_PIPE_POLL_MICROS}, got ${describe(value)}`);
+  }
+  return micros;
 }
 
 /**
@@ -20,6 +40,7 @@ export class StreamTransport implements Transport {
   private readonly readable: Readable;
   private readonly writable: Writable;
   private readonly endWritable: boolean;
+  private readonly pollMicros: number;
   private sink: TransportSink | undefined;
   private closed = false;
   private ended = false;
@@ -32,6 +53,7 @@ export class StreamTransport implements Transport {
   private pausedBeforeStart = false;
   private readonly onData = (chunk: Uint8Array | string): void => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    keepPolling(this.pollMicros);
     // Behind held chunks while their delivery is scheduled, so order is kept.
     if (this.paused || this.held.length > 0) this.held.push(bytes);
     else this.sink?.onData(bytes);
@@ -44,6 +66,7 @@ export class StreamTransport implements Transport {
     this.readable = options.readable;
     this.writable = options.writable;
     this.endWritable = options.endWritableOnClose ?? true;
+    this.pollMicros = pollMicrosOption('StreamTransportOptions', options.pollMicros, 0);
   }
 
   /** {@inheritDoc Transport.start} */
@@ -62,6 +85,7 @@ export class StreamTransport implements Transport {
   /** {@inheritDoc Transport.write} */
   write(data: string | Uint8Array): boolean {
     if (this.closed || this.writable.destroyed || this.writable.writableEnded) return true;
+    keepPolling(this.pollMicros);
     return this.writable.write(data);
   }
 
