@@ -1,3 +1,4 @@
+import { hashWritten, sortKeyList, writeAscii, writeValue } from './canonical-bytes.js';
 import { ownField } from './json-value.js';
 import { sha256 } from './sha256.js';
 
@@ -85,24 +86,6 @@ function plainCanonicalJson(value: unknown): string | undefined {
   }
 }
 
-/**
- * Sorts keys in code-unit order, as Array.prototype.sort does for strings: in place for the handful of keys
- * an object has (the native sort allocates work arrays, a seventh of a cold discovery's garbage), natively
- * beyond that so a hostile object with many keys stays n log n.
- */
-function sortKeyList(keys: string[]): void {
-  if (keys.length > 16) {
-    keys.sort();
-    return;
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i] as string;
-    let j = i;
-    for (; j > 0 && (keys[j - 1] as string) > key; j--) keys[j] = keys[j - 1] as string;
-    keys[j] = key;
-  }
-}
-
 /** JSON.stringify of a string, without the call for printable ASCII with nothing to escape (names, paths, ranges). */
 function quoteString(text: string): string {
   for (let i = 0; i < text.length; i++) {
@@ -118,7 +101,21 @@ function quoteString(text: string): string {
  * key order, whitespace and the rest of package.json do not matter.
  */
 export function manifestHash(pkg: unknown, hostId: string): string {
-  const block = ownField(ownField(pkg, hostId), 'extension');
-  const engines = ownField(ownField(pkg, 'engines'), hostId);
-  return sha256(canonicalJson({ block: block ?? null, engines: engines ?? null }), 'hex');
+  const block = ownField(ownField(pkg, hostId), 'extension') ?? null;
+  const engines = ownField(ownField(pkg, 'engines'), hostId) ?? null;
+  // The bytes of canonicalJson({ block, engines }): its two keys are already in order.
+  const written = hashWritten(() => {
+    writeAscii('{"block":');
+    if (!writeValue(block)) return false;
+    writeAscii(',"engines":');
+    if (!writeValue(engines)) return false;
+    writeAscii('}');
+    return true;
+  });
+  return written ?? sha256(canonicalJson({ block, engines }), 'hex');
+}
+
+/** `sha256(canonicalJson(value), 'hex')`, written as bytes without the text where the value is plain JSON. */
+export function canonicalSha256(value: unknown): string {
+  return hashWritten(() => writeValue(value)) ?? sha256(canonicalJson(value), 'hex');
 }

@@ -16,6 +16,9 @@ const DRIVE = /^[A-Za-z]:/;
 export function readPackagePath(value: string): PackagePath {
   if (value.startsWith('/') || value.startsWith('\\') || DRIVE.test(value)) return { ok: false, fault: 'absolute' };
   if (value.includes('\\')) return { ok: false, fault: 'backslash' };
+  // Already normal (no empty, `.` or `..` segment: nothing starts with a dot, no `//`): kept as it is,
+  // which is what normalize returns for it, without the work (every bin is read twice per discovery).
+  if (value !== '' && value.charCodeAt(0) !== 0x2e && !value.includes('/.') && !value.includes('//')) return { ok: true, file: value };
   const file = posix.normalize(value);
   if (file === '..' || file.startsWith('../')) return { ok: false, fault: 'escape' };
   return { ok: true, file };

@@ -20,28 +20,37 @@ export interface RunnablePath {
  * (`$.<hostId>.extension...`); without, at the manifest block (`$.commands[0].bin`).
  */
 export function runnablePaths(m: ExtensionManifest, hostId?: string): RunnablePath[] {
-  // The JSON path of the block is rendered once; the fields below it are identifiers and indexes, appended
-  // as text (the same text formatJsonPath gives, without an array and a regex test per segment per file).
-  const root = hostId === undefined ? '$' : formatJsonPath([hostId, 'extension']);
+  const root = hostId === undefined ? '$' : blockPath(hostId);
   const out: RunnablePath[] = [];
-  const add = (path: string, value: string): void => {
-    const read = readPackagePath(value);
-    if (read.ok) out.push({ path, file: read.file });
-  };
-  const runnable = (r: unknown, at: string): void => {
-    if (!isRecord(r)) return;
-    if (typeof r.bin === 'string' && r.bin !== '') add(`${at}.bin`, r.bin);
-    if (Array.isArray(r.exec)) {
-      r.exec.forEach((arg: unknown, i) => {
-        if (typeof arg === 'string' && arg.startsWith('./')) add(`${at}.exec[${i}]`, arg);
-      });
-    }
-  };
   const block: unknown = m;
   if (!isRecord(block)) return out;
-  if (Array.isArray(block.commands)) block.commands.forEach((c: unknown, i) => runnable(c, `${root}.commands[${i}]`));
-  runnable(block.sidecar, `${root}.sidecar`);
-  runnable(block.peer, `${root}.peer`);
-  if (typeof block.configSchema === 'string' && block.configSchema !== '') add(`${root}.configSchema`, block.configSchema);
+  // The fields below the block are identifiers and indexes, appended as text (the same text formatJsonPath
+  // gives, without an array and a regex test per segment per file).
+  if (Array.isArray(block.commands)) block.commands.forEach((c: unknown, i) => addRunnable(out, c, `${root}.commands[${i}]`));
+  addRunnable(out, block.sidecar, `${root}.sidecar`);
+  addRunnable(out, block.peer, `${root}.peer`);
+  if (typeof block.configSchema === 'string' && block.configSchema !== '') addPath(out, `${root}.configSchema`, block.configSchema);
   return out;
+}
+
+/** The JSON path of the block for the last host asked about: discovery asks for one host a thousand times. */
+let lastHost: { id: string; path: string } | undefined;
+function blockPath(hostId: string): string {
+  if (lastHost?.id !== hostId) lastHost = { id: hostId, path: formatJsonPath([hostId, 'extension']) };
+  return lastHost.path;
+}
+
+function addPath(out: RunnablePath[], path: string, value: string): void {
+  const read = readPackagePath(value);
+  if (read.ok) out.push({ path, file: read.file });
+}
+
+function addRunnable(out: RunnablePath[], r: unknown, at: string): void {
+  if (!isRecord(r)) return;
+  if (typeof r.bin === 'string' && r.bin !== '') addPath(out, `${at}.bin`, r.bin);
+  if (Array.isArray(r.exec)) {
+    r.exec.forEach((arg: unknown, i) => {
+      if (typeof arg === 'string' && arg.startsWith('./')) addPath(out, `${at}.exec[${i}]`, arg);
+    });
+  }
 }

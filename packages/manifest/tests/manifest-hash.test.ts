@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { canonicalJson, manifestHash } from '../src/index.js';
+import { canonicalJson, canonicalSha256, manifestHash } from '../src/index.js';
 import { packageRoot } from './package-root.js';
 
 /** The definition, as it stood when approvals first stored hashes. */
@@ -66,7 +66,11 @@ describe('manifestHash stays byte-identical to what approvals stored', () => {
       // Past the in-place sort's limit: the native sort takes over.
       Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${(i * 7919) % 40}${'_'.repeat(i % 3)}`, i])),
     ];
-    for (const v of values) assert.equal(canonicalJson(v), reference(v), String(typeof v === 'symbol' ? 'symbol' : reference(v)));
+    for (const v of values) {
+      const label = String(typeof v === 'symbol' ? 'symbol' : reference(v));
+      assert.equal(canonicalJson(v), reference(v), label);
+      assert.equal(canonicalSha256(v), sha256(reference(v)), label);
+    }
   });
 
   it('equals the definition on generated JSON values', () => {
@@ -90,8 +94,42 @@ describe('manifestHash stays byte-identical to what approvals stored', () => {
     for (let i = 0; i < 2000; i++) {
       const v = gen(0);
       assert.equal(canonicalJson(v), reference(v), JSON.stringify(v));
+      assert.equal(canonicalSha256(v), sha256(reference(v)), JSON.stringify(v));
       const pkg = { engines: { outboard: gen(3) }, outboard: { extension: v } };
       assert.equal(manifestHash(pkg, 'outboard'), referenceHash(pkg, 'outboard'));
     }
+  });
+
+  it('hashes the same bytes when they outgrow the buffer, and lets a big buffer go', () => {
+    // Past the first 16 KiB and past the 1 MiB kept between calls; escapes and non-ASCII on the way.
+    for (const size of [20_000, 2_000_000]) {
+      const v = { text: 'a'.repeat(size), more: ['é"\n'.repeat(size / 4), { z: 1, a: 'ü' }] };
+      assert.equal(canonicalSha256(v), sha256(reference(v)));
+      const pkg = { engines: { outboard: '>=1' }, outboard: { extension: v } };
+      assert.equal(manifestHash(pkg, 'outboard'), referenceHash(pkg, 'outboard'));
+    }
+    assert.equal(canonicalSha256({ b: 1, a: [true] }), sha256('{"a":[true],"b":1}'));
+  });
+
+  it('stays right when a getter hashes while a value is written, or throws', () => {
+    const inner = { y: [1, 2], x: 'in' };
+    let nested = '';
+    const withGetter = {
+      b: 'after',
+      get a() {
+        nested = canonicalSha256(inner);
+        return 'A';
+      },
+    };
+    assert.equal(canonicalSha256(withGetter), sha256('{"a":"A","b":"after"}'));
+    assert.equal(nested, sha256('{"x":"in","y":[1,2]}'));
+    const throwing = {
+      get a(): string {
+        throw new Error('getter failed');
+      },
+    };
+    assert.throws(() => canonicalSha256({ z: 'first', y: throwing }), /getter failed/);
+    // The next call starts clean: nothing of the failed one is left in the buffer.
+    assert.equal(canonicalSha256({ k: 'v' }), sha256('{"k":"v"}'));
   });
 });

@@ -1,4 +1,4 @@
-import { canonicalJson, sha256 } from '@outboard/manifest';
+import { canonicalSha256 } from '@outboard/manifest';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import { formatConfigProblem } from '../config/config-problem.js';
 import { CONFIG_AJV_OPTIONS, schemaDraftOf, type AjvValidate } from '../config/schema-draft.js';
@@ -116,7 +116,7 @@ export class ActionInputChecker {
 
   #validator(action: DeclaredActionInput): Promise<AjvValidate> {
     const schema = action.argsSchema;
-    const digest = sha256(canonicalJson(schema), 'hex');
+    const digest = canonicalSha256(schema);
     const known = this.#compiled.get(digest);
     if (known) return known;
     const compiled = compileArgsSchema(action, schema);

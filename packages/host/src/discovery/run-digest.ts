@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { sep } from 'node:path';
-import { canonicalJson, sha256, type RunnablePath } from '@outboard/manifest';
+import { canonicalSha256, type RunnablePath } from '@outboard/manifest';
 import { fileKind } from '../store/bounded-json.js';
 import { currentIdentity, identityOf, isRacy } from './stat-inputs.js';
 
@@ -95,7 +95,7 @@ export function scanRunDigest(dir: string, pkg: Record<string, unknown>, paths: 
   }
   const fields: Record<string, string | null> = {};
   for (const field of LOAD_FIELDS) {
-    fields[field] = Object.prototype.hasOwnProperty.call(pkg, field) ? sha256(canonicalJson(pkg[field]), 'hex') : null;
+    fields[field] = Object.prototype.hasOwnProperty.call(pkg, field) ? canonicalSha256(pkg[field]) : null;
   }
   return { files, fields, ids };
 }

@@ -42,6 +42,24 @@ describe('ApprovalStore: grants accumulate, consent binds what was shown', () =>
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+  it('finds what each write left, through the same store, and nothing for a name Object.prototype has', async () => {
+    const h = host();
+    const ext = await shown();
+    assert.equal(h.approvals.find(ext), undefined);
+    await h.approvals.approve(ext, { capabilities: ['projects.read'] });
+    assert.equal(h.approvals.find(ext)?.enabled, true, 'an approval is found at once by the store that wrote it');
+    assert.equal(await h.approvals.setEnabled(ext, false), true);
+    assert.equal(h.approvals.find(ext)?.enabled, false);
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const other = { ...ext, name };
+      assert.equal(h.approvals.find(other), undefined, name);
+      assert.equal(await h.approvals.setEnabled(other, true), false, name);
+      assert.equal(await h.approvals.revoke(other), false, name);
+    }
+    assert.equal(await h.approvals.revoke(ext), true);
+    assert.equal(h.approvals.find(ext), undefined, 'a revoked approval is gone at once');
+  });
+
   it('a later --grant adds to earlier grants instead of replacing them, and says what was added', async () => {
     const h = host();
     const first = await h.approvals.approve(await shown(), { capabilities: ['projects.read', 'ui.notification'] });
