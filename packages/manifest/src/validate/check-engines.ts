@@ -44,12 +44,13 @@ export function checkEngines(pkg: Record<string, unknown>, ctx: CheckContext, pr
     problems.rule(at, 'engines.missing', message, `Add ${example()} to package.json.`);
     return;
   }
-  if (typeof range !== 'string' || range.trim() === '' || rangeVerdict(range, hostVersion) === 'invalid') {
+  const verdict = typeof range !== 'string' || range.trim() === '' ? 'invalid' : rangeVerdict(range, hostVersion);
+  if (verdict === 'invalid') {
     const shown = typeof range === 'string' && range.trim() === '' ? 'an empty string' : describeValue(range);
     problems.rule(at, 'engines.range', `engines.${hostId} is ${shown}, which is not a valid semver range.`, `Use a range such as ${quote(`>=${minorFloor(hostVersion)}`)} or ${quote(`>=${minorFloor(hostVersion)} <${nextMajorish(hostVersion)}`)}: ${example()}.`);
     return;
   }
-  if (rangeVerdict(range, hostVersion) === 'excludes') {
+  if (verdict === 'excludes' && typeof range === 'string') {
     problems.rule(at, 'engines.excludes', `engines.${hostId} ${quote(range)} excludes the running ${hostId} ${hostVersion}.`, `Install a version of the extension whose engines.${hostId} includes ${hostVersion}, or run ${hostId} at a version in ${quote(range)}.`);
   }
 }

@@ -33,14 +33,16 @@ export function checkPublisherAndCommands(block: Record<string, unknown>, root: 
 
 /** The slug and reserved-name rules shared by the extension name (`name.*`) and command names (`command.*`). */
 function checkSlugName(value: string, at: JsonPathSegment[], kind: 'name' | 'command', root: JsonPathSegment[], ctx: CheckContext, problems: ProblemCollector): void {
+  const valid = isValidSlug(value);
+  const reservedWord = valid && ctx.reservedWords.has(value);
+  if (valid && !reservedWord && !ctx.builtins.has(value)) return;
+  // Words for the problem only: a name that passes builds none (discovery checks a thousand).
   const label = fieldLabel(at);
   const noun = kind === 'name' ? 'extension name' : 'command name';
-  if (!isValidSlug(value)) {
+  if (!valid) {
     problems.rule([...root, ...at], `${kind}.slug`, `${label} ${quote(value)} is not a valid ${noun}: it must match ^[a-z][a-z0-9-]{0,38}$.`, `Use 1 to 39 lowercase letters, digits or hyphens starting with a letter, e.g. ${quote(toSlug(value, 'my-extension'))}.`);
     return;
   }
-  const reservedWord = ctx.reservedWords.has(value);
-  if (!reservedWord && !ctx.builtins.has(value)) return;
   const why = reservedWord ? 'is a reserved word' : `is a built-in command or alias of ${ctx.hostId}`;
   const effect = kind === 'command' ? `, so \`${ctx.hostId} ${value}\` could never reach the extension` : '';
   problems.rule([...root, ...at], `${kind}.reserved`, `${label} ${quote(value)} ${why}${effect}.`, `Choose another ${noun}, e.g. ${quote(`${value}-tools`)}.`);

@@ -15,26 +15,28 @@ const EXEC_EXAMPLE = '["python3", "./peer/main.py"]';
  */
 export function checkRunnable(value: unknown, at: JsonPathSegment[], root: JsonPathSegment[], problems: ProblemCollector): void {
   if (!isRecord(value)) return;
-  const label = fieldLabel(at);
+  // Labels and paths are built when a rule is broken, not for every manifest that passes (discovery checks a thousand).
   const hasBin = value.bin !== undefined;
   const hasExec = value.exec !== undefined;
   if (hasBin && hasExec) {
-    problems.rule([...root, ...at], 'runnable.exactly-one', `${label} has both bin and exec.`, 'Keep bin for a Node.js file or exec for any other program, not both.');
+    problems.rule([...root, ...at], 'runnable.exactly-one', `${fieldLabel(at)} has both bin and exec.`, 'Keep bin for a Node.js file or exec for any other program, not both.');
   } else if (!hasBin && !hasExec) {
-    problems.rule([...root, ...at], 'runnable.exactly-one', `${label} has neither bin nor exec, so there is nothing to run.`, `Add "bin": "bin/${at[0] === 'commands' ? 'cli' : String(at[0])}.js" (run with the host's Node) or "exec": ${EXEC_EXAMPLE}.`);
+    problems.rule([...root, ...at], 'runnable.exactly-one', `${fieldLabel(at)} has neither bin nor exec, so there is nothing to run.`, `Add "bin": "bin/${at[0] === 'commands' ? 'cli' : String(at[0])}.js" (run with the host's Node) or "exec": ${EXEC_EXAMPLE}.`);
   }
-  if (typeof value.bin === 'string' && value.bin !== '') checkBin(value.bin, [...at, 'bin'], root, problems);
+  if (typeof value.bin === 'string' && value.bin !== '') checkBin(value.bin, at, root, problems);
   if (typeof value.exec === 'string') checkShellString(value.exec, [...at, 'exec'], root, problems);
   else if (Array.isArray(value.exec)) checkExecArray(value.exec, [...at, 'exec'], root, problems);
 }
 
-function checkBin(bin: string, at: JsonPathSegment[], root: JsonPathSegment[], problems: ProblemCollector): void {
+/** `bin` of the runnable at `runnableAt`. */
+function checkBin(bin: string, runnableAt: JsonPathSegment[], root: JsonPathSegment[], problems: ProblemCollector): void {
   const read = readPackagePath(bin);
   if (!read.ok) {
-    reportPathFault('bin', read.fault, bin, at, root, problems);
+    reportPathFault('bin', read.fault, bin, [...runnableAt, 'bin'], root, problems);
     return;
   }
   if (!BIN_EXTENSION.test(read.file)) {
+    const at = [...runnableAt, 'bin'];
     problems.rule([...root, ...at], 'bin.extension', `${fieldLabel(at)} ${quote(bin)} is not a .js, .mjs or .cjs file, and bin always runs with Node.`, `Point bin at the JavaScript entry file, or use "exec": ${EXEC_EXAMPLE} for any other program.`);
   }
 }
