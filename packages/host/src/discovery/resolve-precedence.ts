@@ -36,11 +36,12 @@ export function resolvePrecedence(scanned: readonly ScannedExtension[]): Resolve
     else byKey.set(key, [e]);
   }
   const out: ResolvedExtension[] = [];
-  for (const [key, copies] of byKey) {
+  // forEach, not for-of: no [key, value] pair made per extension.
+  byKey.forEach((copies, key) => {
     if (copies.length === 1) {
       // The usual case, one copy of one package: no bookkeeping of winners.
       out.push(resolved(copies[0] as ScannedExtension, key));
-      continue;
+      return;
     }
     const winners = new Map<string, ResolvedExtension>();
     for (const copy of copies) {
@@ -55,7 +56,7 @@ export function resolvePrecedence(scanned: readonly ScannedExtension[]): Resolve
     const list = [...winners.values()];
     if (list.length > 1) for (const w of list) w.conflictsWith = list.filter((o) => o !== w).map((o) => o.dir);
     out.push(...list);
-  }
+  });
   // Code-unit order: slugs and package names are ASCII, and localeCompare was a tenth of a cold discovery.
   const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return out.sort((a, b) => (a.key === b.key ? order(a.packageName, b.packageName) : order(a.key, b.key)));

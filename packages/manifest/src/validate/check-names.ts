@@ -19,16 +19,19 @@ export function checkPublisherAndCommands(block: Record<string, unknown>, root: 
   if (typeof block.publisher === 'string' && !PUBLISHER.test(block.publisher)) {
     problems.rule([...root, 'publisher'], 'publisher.slug', `publisher ${quote(block.publisher)} is not a valid publisher slug.`, `Use 1 to 39 lowercase letters, digits or hyphens, e.g. ${quote(toSlug(block.publisher, 'acme'))}.`);
   }
-  if (!Array.isArray(block.commands)) return;
-  const firstIndex = new Map<string, number>();
-  block.commands.forEach((entry: unknown, i) => {
-    if (!isRecord(entry) || typeof entry.name !== 'string') return;
+  const commands: unknown = block.commands;
+  if (!Array.isArray(commands)) return;
+  // Only a manifest with several commands can repeat one: no map for the usual single command.
+  const firstIndex = commands.length > 1 ? new Map<string, number>() : undefined;
+  for (let i = 0; i < commands.length; i++) {
+    const entry: unknown = commands[i];
+    if (!isRecord(entry) || typeof entry.name !== 'string') continue;
     const at: JsonPathSegment[] = ['commands', i, 'name'];
     checkSlugName(entry.name, at, 'command', root, ctx, problems);
-    const first = firstIndex.get(entry.name);
-    if (first === undefined) firstIndex.set(entry.name, i);
+    const first = firstIndex?.get(entry.name);
+    if (first === undefined) firstIndex?.set(entry.name, i);
     else problems.rule([...root, ...at], 'command.duplicate', `Command ${quote(entry.name)} is declared twice (first as commands[${first}]).`, 'Rename or remove one of the two commands.');
-  });
+  }
 }
 
 /** The slug and reserved-name rules shared by the extension name (`name.*`) and command names (`command.*`). */
