@@ -9,7 +9,7 @@ declare module 'node:module' {
 }
 declare module 'node:crypto' {
   interface Hash {
-    update(data: string): Hash;
+    update(data: string | Uint8Array): Hash;
     digest(encoding: 'hex'): string;
   }
   export function createHash(algorithm: 'sha256'): Hash;

@@ -19,7 +19,6 @@ let bytes = new Uint8Array(0);
 let length = 0;
 /** Set while a value is written: a nested call (from a getter) must not reuse the buffer. */
 let writing = false;
-const encoder = new TextEncoder();
 
 /**
  * Runs `write` into the buffer and returns the SHA-256 (hex) of what it wrote; undefined when it declined
@@ -59,15 +58,39 @@ function writeString(text: string): void {
     const c = text.charCodeAt(i);
     if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0x7e) {
       length = start;
-      // JSON.stringify escapes lone surrogates, so the quoted text always has a UTF-8 form.
-      const quoted = JSON.stringify(text);
-      reserve(quoted.length * 3);
-      length += encoder.encodeInto(quoted, bytes.subarray(length)).written;
+      writeUtf8(JSON.stringify(text));
       return;
     }
     bytes[length++] = c;
   }
   bytes[length++] = 0x22;
+}
+
+/**
+ * Appends `text` as UTF-8. JSON.stringify escapes lone surrogates, so every surrogate here is half of a pair.
+ * By hand rather than TextEncoder: this package runs on any JavaScript runtime (tsconfig.core.json).
+ */
+function writeUtf8(text: string): void {
+  reserve(text.length * 3);
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      bytes[length++] = c;
+    } else if (c < 0x800) {
+      bytes[length++] = 0xc0 | (c >> 6);
+      bytes[length++] = 0x80 | (c & 0x3f);
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+      bytes[length++] = 0xf0 | (c >> 18);
+      bytes[length++] = 0x80 | ((c >> 12) & 0x3f);
+      bytes[length++] = 0x80 | ((c >> 6) & 0x3f);
+      bytes[length++] = 0x80 | (c & 0x3f);
+    } else {
+      bytes[length++] = 0xe0 | (c >> 12);
+      bytes[length++] = 0x80 | ((c >> 6) & 0x3f);
+      bytes[length++] = 0x80 | (c & 0x3f);
+    }
+  }
 }
 
 function writeByte(byte: number): void {

@@ -103,7 +103,8 @@ describe('manifestHash stays byte-identical to what approvals stored', () => {
   it('hashes the same bytes when they outgrow the buffer, and lets a big buffer go', () => {
     // Past the first 16 KiB and past the 1 MiB kept between calls; escapes and non-ASCII on the way.
     for (const size of [20_000, 2_000_000]) {
-      const v = { text: 'a'.repeat(size), more: ['é"\n'.repeat(size / 4), { z: 1, a: 'ü' }] };
+      // Two, three and four UTF-8 bytes (é, 中, an emoji's surrogate pair), escapes, and a lone surrogate.
+      const v = { text: 'a'.repeat(size), more: ['é"\n中😀'.repeat(size / 4), { z: 1, a: 'ü\ud800x' }] };
       assert.equal(canonicalSha256(v), sha256(reference(v)));
       const pkg = { engines: { outboard: '>=1' }, outboard: { extension: v } };
       assert.equal(manifestHash(pkg, 'outboard'), referenceHash(pkg, 'outboard'));
