@@ -72,7 +72,8 @@ export { RunnableError } from './run/runnable-error.js';
 export type { RunnableErrorCode } from './run/runnable-error.js';
 
 // Peers, actions, events, services and projects (reached through the host)
-export type { PeerManager, DeclaredAction, PeerManagerOptions } from './peers/peer-manager.js';
+export type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
+export type { DeclaredAction } from './peers/peer-actions.js';
 export type { PeerSupervisor, PeerSupervisorOptions } from './peers/peer-supervisor.js';
 export type { PeerState, PeerTransition } from './peers/peer-state.js';
 export { recentPeerNotes } from './peers/peer-log.js';

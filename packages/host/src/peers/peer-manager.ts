@@ -30,6 +30,7 @@ import { actionFailure } from './action-failure.js';
 import type { ActionVerdict, DeclaredAction, WithheldAction } from './peer-actions.js';
 import { TurnMemo } from './turn-budget.js';
 import { PeerTraffic } from './peer-flow.js';
+import { SeenEvents } from './seen-events.js';
 import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import type { TurnBudget } from './turn-budget.js';
@@ -77,21 +78,18 @@ export class PeerManager {
   private readonly watchdog: GroupWatchdog;
   /** Shared by the peers' pacing: a busy peer yields more while others talk to the host. */
   private readonly traffic = new PeerTraffic();
-  /** The last bus event the manager has seen, and who waits for a later one (see activationSettled). */
-  private seenSeq = 0;
-  private readonly seqWaiters: Array<() => void> = [];
+  /** The last bus event the manager has seen (see activationSettled). */
+  private readonly seen = new SeenEvents();
 
   constructor(
     private readonly deps: PeerManagerDeps,
     private readonly options: PeerManagerOptions = {},
   ) {
     const { broker, bus } = deps;
-    if (deps.watchdog) this.watchdog = deps.watchdog;
-    else {
-      const own = new ProcessGroupWatchdog();
-      this.watchdog = own;
-      this.disposables.push(own);
-    }
+    // The host's watchdog when it shares one; else one of the manager's own, disposed with it.
+    const own = deps.watchdog ? undefined : new ProcessGroupWatchdog();
+    if (own) this.disposables.push(own);
+    this.watchdog = deps.watchdog ?? (own as ProcessGroupWatchdog);
     this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name) });
     this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });
     this.disposables.push(
@@ -122,8 +120,7 @@ export class PeerManager {
     );
     this.disposables.push(
       bus.subscribe({ types: ['*'] }, (event) => {
-        this.seenSeq = event.seq;
-        for (const wake of this.seqWaiters.splice(0)) wake();
+        this.seen.saw(event.seq);
         if (event.type.startsWith('extension.peer.')) return;
         this.activation.onEvent(event.type);
         // A newly registered project wakes the peers whose `onProject:<glob>` matches a file at its root.
@@ -191,18 +188,7 @@ export class PeerManager {
    * 10000) for the bus to deliver the events published so far (a bus that dropped the last one never will).
    */
   async activationSettled(timeoutMs = 10_000): Promise<void> {
-    const target = this.deps.bus.lastSeq;
-    const deadline = Date.now() + timeoutMs;
-    while (this.seenSeq < target && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
-        timer.unref();
-        this.seqWaiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    await this.seen.reach(this.deps.bus.lastSeq, timeoutMs);
     await this.activation.settled();
   }
 
@@ -312,4 +298,3 @@ export class PeerManager {
     });
   }
 }
-export type { DeclaredAction, WithheldAction, ActionVerdict } from './peer-actions.js';
