@@ -11,7 +11,9 @@
  * Ours runs with its features on: deadlines (30 s default), 1 MiB size limits both ways, in-flight cap,
  * bounded write queue, stray-output guard, and a heartbeat every second.
  * Each cell runs `--rounds` times (default 9), interleaved with the others (each round in another order,
- * garbage collected between cells). Figures are the median round; a ratio is the median of the ratios
+ * garbage collected between cells). A cell's calls flow for a warm-up (a quarter of the cell, at least
+ * 100 ms) before its window opens, so the window measures calls in circulation, not the start of a burst
+ * (all in-flight calls issued at once). Figures are the median round; a ratio is the median of the ratios
  * measured within each round (the two sides ran back to back), which a machine busy with other work
  * disturbs less than a ratio of medians. Each cell also shows how busy each side was: CPU time as a share of
  * one core (this process with its garbage collector threads / the peer) and how much of the time this
@@ -173,22 +175,38 @@ function exitOf(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Keeps `inFlight` calls outstanding for `ms`, recording each call's latency. */
-async function drive(call: Call, params: unknown, inFlight: number, ms: number, record: boolean): Promise<{ count: number; elapsed: number; latencies: number[] }> {
+/**
+ * Keeps `inFlight` calls outstanding for `warmupMs`, then measures the next `ms` while they keep flowing:
+ * the window opens on calls already in circulation, so starting `inFlight` calls at once (256 frames of
+ * 64 KiB serialised in one go) is warm-up, not measurement. `onWindow` runs as the window opens (the CPU
+ * counters are read there). Counted: calls that complete after it opens, including those still out when it
+ * closes; latencies of the calls started inside it.
+ */
+async function drive(call: Call, params: unknown, inFlight: number, warmupMs: number, ms: number, onWindow?: () => void): Promise<{ count: number; elapsed: number; latencies: number[] }> {
   const latencies: number[] = [];
-  const start = performance.now();
-  const stopAt = start + ms;
+  let opened = false;
+  let windowStart = 0;
+  let stopAt = Number.POSITIVE_INFINITY;
   let count = 0;
+  const open = (): void => {
+    opened = true;
+    windowStart = performance.now();
+    stopAt = windowStart + ms;
+    onWindow?.();
+  };
+  const timer = warmupMs > 0 ? setTimeout(open, warmupMs) : undefined;
+  if (!timer) open();
   async function lane(): Promise<void> {
-    while (performance.now() < stopAt) {
+    while (!opened || performance.now() < stopAt) {
       const t0 = performance.now();
+      const inWindow = opened;
       await call(params);
-      if (record) latencies.push(performance.now() - t0);
-      count++;
+      if (inWindow) latencies.push(performance.now() - t0);
+      if (opened) count++;
     }
   }
   await Promise.all(Array.from({ length: inFlight }, lane));
-  return { count, elapsed: performance.now() - start, latencies };
+  return { count, elapsed: performance.now() - windowStart, latencies };
 }
 
 const PAYLOADS: ReadonlyArray<readonly [string, unknown]> = [
@@ -202,11 +220,14 @@ const ANCHORS = ['vscode-jsonrpc', 'mcp-sdk', 'bare loop'] as const;
 async function measure(client: Client, params: unknown, inFlight: number): Promise<Sample> {
   collectGarbage();
   await new Promise((resolve) => setTimeout(resolve, 20));
-  await drive(client.call, params, inFlight, warmupMs, false);
-  const peerBefore = processCpuMs(client.pid(), (path) => readFileSync(path, 'utf8'));
-  const ownBefore = process.cpuUsage();
-  const loopBefore = performance.eventLoopUtilization();
-  const { count, elapsed, latencies } = await drive(client.call, params, inFlight, cellMs, true);
+  let peerBefore = 0;
+  let ownBefore = process.cpuUsage();
+  let loopBefore = performance.eventLoopUtilization();
+  const { count, elapsed, latencies } = await drive(client.call, params, inFlight, warmupMs, cellMs, () => {
+    peerBefore = processCpuMs(client.pid(), (path) => readFileSync(path, 'utf8'));
+    ownBefore = process.cpuUsage();
+    loopBefore = performance.eventLoopUtilization();
+  });
   const loop = performance.eventLoopUtilization(loopBefore);
   const own = process.cpuUsage(ownBefore);
   const peer = processCpuMs(client.pid(), (path) => readFileSync(path, 'utf8')) - peerBefore;
@@ -218,7 +239,7 @@ async function main(): Promise<void> {
   const began = performance.now();
   const clients = [await ours(), await vscode(), await mcp(), await bare()];
   // Warm every implementation up (JIT, buffers) before anything is measured.
-  for (const client of clients) for (const [, params] of PAYLOADS) await drive(client.call, params, 16, 300, false);
+  for (const client of clients) for (const [, params] of PAYLOADS) await drive(client.call, params, 16, 0, 300);
   const samples = new Map<string, Sample[]>();
   const key = (impl: string, payload: string, inFlight: number): string => `${impl}|${payload}|${inFlight}`;
   for (let round = 0; round < rounds; round++) {
