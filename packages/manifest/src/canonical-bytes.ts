@@ -1,3 +1,4 @@
+import { isPlainArray, isPlainAsciiUnit, plainSortedKeys } from './canonical-plain.js';
 import { sha256 } from './sha256.js';
 
 /**
@@ -56,7 +57,7 @@ function writeString(text: string): void {
   bytes[length++] = 0x22;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0x7e) {
+    if (!isPlainAsciiUnit(c)) {
       length = start;
       writeUtf8(JSON.stringify(text));
       return;
@@ -117,7 +118,7 @@ export function writeValue(value: unknown): boolean {
         return true;
       }
       if (Array.isArray(value)) {
-        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+        if (!isPlainArray(value)) return false;
         writeByte(0x5b);
         for (let i = 0; i < value.length; i++) {
           if (i > 0) writeByte(0x2c);
@@ -127,16 +128,9 @@ export function writeValue(value: unknown): boolean {
         writeByte(0x5d);
         return true;
       }
-      const proto: unknown = Object.getPrototypeOf(value);
-      if (proto !== Object.prototype && proto !== null) return false;
-      const keys = Object.keys(value);
+      const keys = plainSortedKeys(value);
+      if (keys === undefined) return false;
       const n = keys.length;
-      for (let i = 0; i < n; i++) {
-        const key = keys[i] as string;
-        const c = key.charCodeAt(0);
-        if ((c >= 0x30 && c <= 0x39) || key === 'toJSON') return false;
-      }
-      sortKeyList(keys);
       writeByte(0x7b);
       for (let i = 0; i < n; i++) {
         const key = keys[i] as string;
@@ -150,23 +144,5 @@ export function writeValue(value: unknown): boolean {
     }
     default:
       return false;
-  }
-}
-
-/**
- * Sorts keys in code-unit order, as Array.prototype.sort does for strings: in place for the handful of keys
- * an object has (the native sort allocates work arrays), natively beyond that so a hostile object with many
- * keys stays n log n.
- */
-export function sortKeyList(keys: string[]): void {
-  if (keys.length > 16) {
-    keys.sort();
-    return;
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i] as string;
-    let j = i;
-    for (; j > 0 && (keys[j - 1] as string) > key; j--) keys[j] = keys[j - 1] as string;
-    keys[j] = key;
   }
 }

@@ -1,4 +1,5 @@
-import { hashWritten, sortKeyList, writeAscii, writeValue } from './canonical-bytes.js';
+import { hashWritten, writeAscii, writeValue } from './canonical-bytes.js';
+import { isPlainArray, isPlainAsciiUnit, plainSortedKeys } from './canonical-plain.js';
 import { ownField } from './json-value.js';
 import { sha256 } from './sha256.js';
 
@@ -48,7 +49,7 @@ function plainCanonicalJson(value: unknown): string | undefined {
     case 'object': {
       if (value === null) return 'null';
       if (Array.isArray(value)) {
-        if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
+        if (!isPlainArray(value)) return undefined;
         let out = '[';
         for (let i = 0; i < value.length; i++) {
           // A hole reads as undefined: not plain, left to the reference.
@@ -59,16 +60,9 @@ function plainCanonicalJson(value: unknown): string | undefined {
         }
         return `${out}]`;
       }
-      const proto: unknown = Object.getPrototypeOf(value);
-      if (proto !== Object.prototype && proto !== null) return undefined;
-      const keys = Object.keys(value);
+      const keys = plainSortedKeys(value);
+      if (keys === undefined) return undefined;
       const n = keys.length;
-      for (let i = 0; i < n; i++) {
-        const key = keys[i] as string;
-        const c = key.charCodeAt(0);
-        if ((c >= 0x30 && c <= 0x39) || key === 'toJSON') return undefined;
-      }
-      sortKeyList(keys);
       let out = '{';
       for (let i = 0; i < n; i++) {
         const key = keys[i] as string;
@@ -90,7 +84,7 @@ function plainCanonicalJson(value: unknown): string | undefined {
 function quoteString(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0x7e) return JSON.stringify(text);
+    if (!isPlainAsciiUnit(c)) return JSON.stringify(text);
   }
   return `"${text}"`;
 }
