@@ -1,5 +1,5 @@
-// The approval is re-checked on every request, also when the verdict is served from the watch of the approvals
-// file: a disable or enable written by anyone is seen by the very next request, with no sweep running.
+// The host owns freshness: a disable or enable written by anyone (here another host object, as another process
+// would) starts a new inventory generation through the host's watch of the home, seen by the very next request.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createHostCore } from '@outboard/host';
@@ -10,8 +10,7 @@ describe('sidecar approval re-check on requests', () => {
   let hub: SidecarHub;
   before(async () => {
     home = sidecarHome(['recorder']);
-    // No sweep during the test: only the per-request check can refuse.
-    hub = await startSidecarHub(home.home, { approvalSweepMs: 3_600_000, rediscoverySweepMs: 3_600_000, stopStepMs: 300 });
+    hub = await startSidecarHub(home.home, { stopStepMs: 300 });
   });
   after(async () => {
     await hub.close();
@@ -24,7 +23,7 @@ describe('sidecar approval re-check on requests', () => {
     const ext = await writer.findExtension('recorder');
     assert.ok(ext && ext.name === 'recorder');
     for (let round = 0; round < 3; round++) {
-      // Several answered requests: the verdict is now held for the watch's generation.
+      // Several answered requests: the verdict is now held for the inventory's generation.
       for (let i = 0; i < 5; i++) assert.equal((await fetchText(hub.url('recorder', '/pids'))).status, 200);
       await writer.approvals.setEnabled(ext as typeof ext & { name: string }, false);
       const refused = await fetchText(hub.url('recorder', '/pids'));

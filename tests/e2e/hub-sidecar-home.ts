@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHostCore } from '@outboard/host';
+import { createHost } from '@outboard/host';
 import { SidecarManager, type SidecarManagerOptions } from '@outboard/hub';
 import { REPO_ROOT, runCli, tempDir } from './lib/fixture-home.js';
 
@@ -47,7 +47,9 @@ export interface SidecarHub {
 
 /** Starts a SidecarManager for `home` (options override its numbers) behind a loopback server. */
 export async function startSidecarHub(home: string, options: Partial<SidecarManagerOptions> = {}): Promise<SidecarHub> {
-  const host = createHostCore({ identity: outboardIdentity(), home, cwd: home, env: { ...process.env, OUTBOARD_HOME: home } });
+  const host = createHost({ identity: outboardIdentity(), home, cwd: home, env: { ...process.env, OUTBOARD_HOME: home } });
+  // As the hub does: the host watches the home, so a change by any process reaches the router.
+  const watch = host.watchHome();
   const manager = new SidecarManager({ ...options, host });
   const server = http.createServer((req, res) => {
     const mount = mountOf(req.url ?? '/');
@@ -73,6 +75,7 @@ export async function startSidecarHub(home: string, options: Partial<SidecarMana
     close: async () => {
       await manager.stopAll();
       manager.dispose();
+      watch.dispose();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -16,7 +16,7 @@ describe('sidecar lifecycle', () => {
   const transitions: Array<{ extension: string; from: string; to: string }> = [];
   before(async () => {
     home = sidecarHome(['recorder', 'unhealthy', 'exit', 'early-exit', 'stubborn', 'idle', 'idle-twin', 'crashy']);
-    hub = await startSidecarHub(home.home, { onTransition: ({ extension, from, to }) => transitions.push({ extension, from, to }), healthTimeoutMs: 1500, stopStepMs: 300, approvalSweepMs: 100, rediscoverySweepMs: 100, backoffInitialMs: 60_000 });
+    hub = await startSidecarHub(home.home, { onTransition: ({ extension, from, to }) => transitions.push({ extension, from, to }), healthTimeoutMs: 1500, stopStepMs: 300, backoffInitialMs: 60_000 });
   });
   after(async () => {
     await hub.close();
@@ -154,7 +154,7 @@ describe('sidecar lifecycle', () => {
     const { pid } = JSON.parse((await fetchText(hub.url('recorder', '/pids'))).body) as { pid: number };
     const disabled = runCli(['extensions', 'disable', 'recorder'], { home: home.home });
     assert.equal(disabled.code, 0, disabled.stderr);
-    assert.ok(await eventually(() => !alive(pid), 3000), 'the sweep stopped it');
+    assert.ok(await eventually(() => !alive(pid), 3000), 'the host\'s watch of the home stopped it');
     const res = await fetchText(hub.url('recorder', '/pids'));
     assert.equal(res.status, 404);
     assert.match(JSON.parse(res.body).error, /extension recorder is disabled/);
@@ -164,7 +164,7 @@ describe('sidecar lifecycle', () => {
     const { pid } = JSON.parse((await fetchText(hub.url('crashy', '/pids'))).body) as { pid: number };
     const unlinked = runCli(['extensions', 'unlink', sidecarFixture('crashy')], { home: home.home });
     assert.equal(unlinked.code, 0, unlinked.stderr);
-    assert.ok(await eventually(() => !alive(pid), 3000), 'the sweep stopped it');
+    assert.ok(await eventually(() => !alive(pid), 3000), 'the host\'s watch of the home stopped it');
     const res = await fetchText(hub.url('crashy', '/pids'));
     assert.equal(res.status, 404);
     assert.match(JSON.parse(res.body).error, /no installed extension is called "crashy"/);

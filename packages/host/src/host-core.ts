@@ -9,6 +9,7 @@ import type { ExtensionRecord } from './extension-record.js';
 import { deriveExtensionRecord } from './extension-record.js';
 import { ApprovalStore } from './approvals/approval-store.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
+import { missingExtensions } from './discovery/missing-extensions.js';
 import { ConfigService } from './config/config-service.js';
 import type { ConfigProblem } from './config/config-problem.js';
 import type { ExperimentalFlags } from './config/experimental-flags.js';
@@ -64,8 +65,11 @@ export class HostCore {
   readonly env: NodeJS.ProcessEnv;
   readonly projectRoot: string | undefined;
   private readonly globalRoots: readonly string[] | undefined;
+  private detectedGlobalRoots: readonly string[] | undefined;
   private readonly capabilities: readonly string[];
   private inventory: Promise<ExtensionInventory> | undefined;
+  /** Bumped by every {@link refresh}: what was read in an older generation may be stale. */
+  private generationValue = 0;
   /** Approvals and grants of this home. */
   readonly approvals: ApprovalStore;
   /** User and project config; `extensions.<name>` writes are checked against the extension's configSchema. */
@@ -98,15 +102,29 @@ export class HostCore {
     });
   }
 
-  /** Every installed extension and its state; computed once per Host (call {@link refresh} after changes). */
+  /**
+   * Every installed extension and its state; computed once per generation (call {@link refresh} after a
+   * change, or let `Host.watchHome` do it for changes made by any process). Nothing is read from disk while
+   * the generation stays the same, so asking per request costs a comparison.
+   */
   extensions(): Promise<ExtensionInventory> {
     this.inventory ??= this.computeInventory();
     return this.inventory;
   }
 
-  /** Forgets the memoised inventory so the next call rediscovers (the cache still applies). */
+  /**
+   * The inventory's generation: a number that every {@link refresh} bumps. A caller that kept something it
+   * derived from the inventory compares this number to know whether it may still use it (O(1), no disk).
+   */
+  get generation(): number {
+    return this.generationValue;
+  }
+
+  /** Starts a new generation: forgets the memoised inventory and approvals, so the next call rediscovers (the cache still applies). */
   refresh(): void {
+    this.generationValue++;
     this.inventory = undefined;
+    this.approvals.forget();
   }
 
   /** The extension users call `name`, if any is installed. */
@@ -189,6 +207,15 @@ export class HostCore {
     return { url: state.url, tokenFile, token: readHubToken(tokenFile) };
   }
 
+  /**
+   * The folders discovery reads besides the project: the user source's node_modules, the global roots (detected
+   * once) and the linked folders configured now. What a watch of the home watches.
+   */
+  sourceRoots(): { user: string; global: readonly string[]; dev: readonly string[] } {
+    this.detectedGlobalRoots ??= this.globalRoots ?? detectGlobalRoots(this.identity.binPath, this.env, process.execPath);
+    return { user: join(this.home, 'extensions', 'node_modules'), global: this.detectedGlobalRoots, dev: this.config.devPaths().paths };
+  }
+
   private launchHost(): LaunchHost {
     return {
       identity: this.identity,
@@ -210,7 +237,7 @@ export class HostCore {
       identity: this.identity,
       home: this.home,
       projectRoot: this.projectRoot,
-      globalRoots: this.globalRoots ?? detectGlobalRoots(this.identity.binPath, this.env, process.execPath),
+      globalRoots: this.sourceRoots().global,
       devPaths: devPaths.paths,
       extraCapabilities: this.capabilities,
       approvals: this.approvals,
@@ -222,6 +249,8 @@ export class HostCore {
       this.approvalVerdicts.set(record, verdict);
       return record;
     });
+    // An approved package removed outside the host stays listed as `missing`, with the reason and the fix.
+    if (!approvals.corrupt) extensions.push(...missingExtensions({ found: found.extensions, approvals: approvals.value.extensions, devPaths: devPaths.paths, hostId: this.identity.id }));
     const diagnostics = [...found.diagnostics];
     for (const p of devPaths.problems) {
       diagnostics.push({ path: this.config.userConfigPath, rule: `dev-paths.${p.rule}`, message: `${p.path}: ${p.message}`, fix: `fix extensions.paths with \`${this.identity.id} extensions link/unlink <path>\`` });

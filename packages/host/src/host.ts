@@ -4,7 +4,9 @@ import type { ProjectStore } from './projects/project-store.js';
 import type { RpcRegistry } from './rpc/rpc-registry.js';
 import { HostCore, type CreateHostOptions, type ExtensionInventory } from './host-core.js';
 import { HostServices } from './host-services.js';
-import { InventoryWatch } from './bus/host-activity.js';
+import { LiveInventory, type WatchHomeOptions } from './live/live-inventory.js';
+import type { ExtensionChange } from './live/extension-changes.js';
+import type { Disposable } from '@outboard/protocol/disposable';
 import { PluginRunner } from './plugins/plugin-runner.js';
 import { registerHostMethods } from './rpc/host-methods.js';
 import { WIRE_VERSION } from './rpc/wire-version.js';
@@ -19,7 +21,7 @@ export type { CreateHostOptions, ExtensionInventory } from './host-core.js';
 export class Host extends HostCore {
   readonly #services: HostServices;
   readonly #plugins: PluginRunner;
-  readonly #inventoryWatch: InventoryWatch;
+  readonly #live: LiveInventory;
   #watched: Promise<ExtensionInventory> | undefined;
 
   /** Throws an OutboardError `PLUGIN_SETUP_FAILED` naming the plugin whose `setup` threw, `PLUGIN_INVALID` for a malformed one. */
@@ -35,7 +37,7 @@ export class Host extends HostCore {
       peers: () => this.peers(),
       wireVersion: WIRE_VERSION,
     });
-    this.#inventoryWatch = new InventoryWatch(this.#services.bus, this.identity.id);
+    this.#live = new LiveInventory({ host: this, bus: this.#services.bus, syncProjects: () => this.#services.projects.sync() });
     this.#plugins = new PluginRunner({ bus: this.bus, rpc: this.rpc, home: this.home, hostId: this.identity.id, ...(options.log ? { log: options.log } : {}) });
     if (options.plugins?.length) this.#plugins.start(options.plugins);
   }
@@ -65,14 +67,30 @@ export class Host extends HostCore {
     return this.#plugins.ready;
   }
 
-  /** Every installed extension and its state; each new inventory publishes what changed (see InventoryWatch). */
+  /** Every installed extension and its state; each new inventory publishes what changed (`extension.changed`, see LiveInventory). */
   override extensions(): Promise<ExtensionInventory> {
+    const generation = this.generation;
     const inventory = super.extensions();
     if (inventory !== this.#watched) {
       this.#watched = inventory;
-      inventory.then((found) => this.#inventoryWatch.update(found.extensions), () => undefined);
+      inventory.then((found) => this.#live.update(found.extensions, generation), () => undefined);
     }
     return inventory;
+  }
+
+  /**
+   * Watches the home so that a change made by any process (approvals, enable/disable, links, config,
+   * installed packages, projects) starts a new generation at once and is published within a few tens of
+   * ms (`extension.changed`, `project.registered`/`project.removed`); polls where watching is unavailable.
+   * A long-lived host (the hub) calls it once; dispose to stop.
+   */
+  watchHome(options?: WatchHomeOptions): Disposable {
+    return this.#live.watch(options);
+  }
+
+  /** Calls `listener` with the extensions that changed in each new inventory (the peers and sidecars follow it). */
+  onExtensionsChanged(listener: (changes: readonly ExtensionChange[]) => void): Disposable {
+    return this.#live.onChange(listener);
   }
 
   /** The same registries as {@link bus}, {@link broker} and {@link projects} (the peers use these). */

@@ -106,3 +106,8 @@ export type { ProjectRecord } from './projects/project-record.js';
 export { PeerActionError, ActionNeedsApprovalError } from './peers/peer-actions.js';
 export type { ActionVerdict, WithheldAction } from './peers/peer-actions.js';
 export type { PeerStatus } from './peers/peer-status.js';
+// One live state: the host owns freshness (a generation, a watch of the home, `extension.changed`)
+export type { ExtensionAspect, ExtensionChange } from './live/extension-changes.js';
+export type { WatchHomeOptions } from './live/live-inventory.js';
+export { HomeWatch } from './live/home-watch.js';
+export type { HomeWatchOptions, WatchedFolder } from './live/home-watch.js';

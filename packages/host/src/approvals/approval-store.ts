@@ -86,6 +86,11 @@ export class ApprovalStore {
     return this.snapshot;
   }
 
+  /** Forgets what was read, so the next {@link current} or {@link find} reads the file again (after a change by another process). */
+  forget(): void {
+    this.snapshot = undefined;
+  }
+
   /** A file others can write is not believed (as ssh refuses such key files); approving again replaces it. */
   private untrusted(): CorruptFileDiagnostic | undefined {
     const why = untrustedBecause(this.path);

@@ -1,12 +1,11 @@
 import type { Disposable } from '@outboard/protocol/disposable';
 import type { EventBus } from './event-bus.js';
-import type { ExtensionRecord } from '../extension-record.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { NotificationCenter } from '../contributions/notification-center.js';
 
 /**
  * The host's own activity on its bus, under the host namespaces (manifest HOST_NAMESPACES), source = host id:
- * - `extension.discovered`, `extension.approved`, `extension.disabled`, `extension.removed` (inventory changes, see {@link InventoryWatch})
+ * - `extension.changed` (inventory changes, whoever made them; see live/live-inventory.ts)
  * - `extension.peer.state` (peer lifecycle; published by the peer manager)
  * - `action.invoked`, `action.finished` (published by the peer manager)
  * - `project.registered`, `project.removed` (published by the project store)
@@ -14,50 +13,16 @@ import type { NotificationCenter } from '../contributions/notification-center.js
  * - `host.plugin.disabled` (plugins/plugin-runner.ts)
  */
 export const HOST_ACTIVITY_TYPES = Object.freeze([
-  'extension.discovered',
-  'extension.approved',
-  'extension.disabled',
-  'extension.removed',
+  'extension.changed',
   'extension.peer.state',
   'action.invoked',
   'action.finished',
   'project.registered',
+  'project.removed',
   'host.notification.shown',
   'host.status.changed',
   'host.plugin.disabled',
 ]);
-
-/**
- * Turns successive inventories into events: an extension seen for the first time is `extension.discovered`
- * (not on the first inventory, which is the starting state), one that becomes enabled `extension.approved`,
- * one that leaves the enabled state `extension.disabled`, one that disappears `extension.removed`.
- */
-export class InventoryWatch {
-  #known: Map<string, string> | undefined;
-
-  constructor(
-    private readonly bus: EventBus,
-    private readonly source: string,
-  ) {}
-
-  /** Compares `extensions` with the previous inventory and publishes the differences. */
-  update(extensions: readonly ExtensionRecord[]): void {
-    const next = new Map(extensions.map((e) => [e.key, e.state] as [string, string]));
-    const before = this.#known;
-    this.#known = next;
-    if (!before) return;
-    for (const [key, state] of next) {
-      const was = before.get(key);
-      const attributes = { extension: key, state };
-      if (was === undefined) this.bus.publish({ type: 'extension.discovered', source: this.source, attributes });
-      if (state === 'enabled' && was !== 'enabled') this.bus.publish({ type: 'extension.approved', source: this.source, attributes });
-      if (was === 'enabled' && state !== 'enabled') this.bus.publish({ type: 'extension.disabled', source: this.source, attributes });
-    }
-    for (const [key, state] of before) {
-      if (!next.has(key)) this.bus.publish({ type: 'extension.removed', source: this.source, attributes: { extension: key, state } });
-    }
-  }
-}
 
 /** Publishes the peers' notifications (`host.notification.shown`) and status changes (`host.status.changed`). */
 export function publishContributionActivity(bus: EventBus, source: string, contributions: ContributionRegistry, notifications: NotificationCenter): Disposable {

@@ -34,6 +34,7 @@ import { SeenEvents } from './seen-events.js';
 import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import type { TurnBudget } from './turn-budget.js';
+import type { ExtensionChange } from '../live/extension-changes.js';
 
 /** What a {@link PeerManager} is built on: the parts of its host it uses, each a narrow seam. */
 export interface PeerManagerDeps {
@@ -109,6 +110,9 @@ export class PeerManager {
         this.sessions.subscriptions,
       ),
     );
+    // A disabled, unapproved, removed or changed extension's peer is stopped as soon as the host sees it.
+    const followed = deps.catalog.onExtensionsChanged?.((changes) => this.followChanges(changes));
+    if (followed) this.disposables.push(followed);
     const storages = new Map<string, ExtensionStorage>();
     this.disposables.push(
       registerHostServices(broker, {
@@ -262,6 +266,50 @@ export class PeerManager {
     } catch (error) {
       if (error instanceof ResponseError && error.origin === 'local' && error.reason === 'unavailable') throw new ResponseError('unavailable', `${owner.name}: ${error.message}`, error.data);
       throw error;
+    }
+  }
+
+  /**
+   * Stops and starts an extension's peer afresh, with a clean crash window (also how a failed peer is
+   * revived). False when the extension is not enabled or declares no peer; rejects when the start fails.
+   */
+  async restartPeer(name: string): Promise<boolean> {
+    const supervisor = await this.supervisor(name);
+    if (!supervisor) return false;
+    await supervisor.restart();
+    return true;
+  }
+
+  /** Stops an extension's peer if it runs (a later use starts it again); false when there is none. */
+  async stopPeer(name: string): Promise<boolean> {
+    const supervisor = this.supervisors.get(name);
+    if (!supervisor) return false;
+    await supervisor.stop('stop asked for');
+    return true;
+  }
+
+  /**
+   * Follows the inventory: a supervisor holds the record it was made for, so a peer whose extension
+   * changed in any way (disabled, unapproved, removed, re-approved, its linked code edited) is stopped and
+   * its supervisor dropped. A later use makes a new one from the record as it is now, with a clean crash
+   * window; a peer that was running (or starts with the host) and is still enabled is started again at once.
+   */
+  private followChanges(changes: readonly ExtensionChange[]): void {
+    for (const change of changes) {
+      const supervisor = this.supervisors.get(change.name);
+      if (!supervisor) continue;
+      this.supervisors.delete(change.name);
+      const wasActive = supervisor.state !== 'stopped' && supervisor.state !== 'failed' && supervisor.state !== 'stopping';
+      const why = change.state === 'enabled' ? `extension ${change.name} changed (${change.changed.join(', ')})` : `extension ${change.name} is ${change.state}${change.reason ? `: ${change.reason}` : ''}`;
+      const replaced = (async () => {
+        await supervisor.stop(why);
+        await supervisor.log.close();
+        if (change.state !== 'enabled') return;
+        const ext = (await this.peerExtensions()).find((e) => e.name === change.name);
+        if (!ext || !(wasActive || ext.manifest.peer?.activation?.includes('onStartup'))) return;
+        await (await this.supervisor(change.name))?.start();
+      })();
+      void this.activation.track(replaced.catch(() => undefined));
     }
   }
 

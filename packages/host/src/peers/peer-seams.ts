@@ -1,5 +1,7 @@
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { ExtensionRecord } from '../extension-record.js';
+import type { ExtensionChange } from '../live/extension-changes.js';
+import type { Disposable } from '@outboard/protocol/disposable';
 
 /**
  * The narrow views of the host the peers use, each named after what it provides. A `Host` satisfies all of
@@ -9,6 +11,11 @@ import type { ExtensionRecord } from '../extension-record.js';
 /** The installed extensions with their states (the host's inventory). */
 export interface ExtensionCatalog {
   extensions(): Promise<{ readonly extensions: readonly ExtensionRecord[] }>;
+  /**
+   * Calls `listener` with the extensions that changed in each new inventory (optional: without it, peers
+   * of a disabled or changed extension are refused at their next use but not stopped at once).
+   */
+  onExtensionsChanged?(listener: (changes: readonly ExtensionChange[]) => void): Disposable;
 }
 
 /** The user's approvals, read fresh (another process may change them while a peer runs). */

@@ -50,6 +50,8 @@ export class ProjectStore {
   readonly #bus: EventBus | undefined;
   readonly #source: string;
   readonly #now: () => number;
+  /** The projects last published or synced, by id (see {@link sync}); undefined before the first look. */
+  #known: Map<string, ProjectRecord> | undefined;
 
   constructor(options: ProjectStoreOptions) {
     if (typeof options?.home !== 'string' || options.home.length === 0) throw new TypeError(`home must be the host home folder, got ${JSON.stringify(options?.home)}`);
@@ -135,7 +137,27 @@ export class ProjectStore {
     return removed;
   }
 
+  /**
+   * Publishes what another process changed: compares projects.json with what this store last saw and
+   * publishes `project.registered`/`project.removed` for the differences (the first call only takes note).
+   * Changes made through this store are published when made, never twice. Throws `STORE_CORRUPT` like {@link list}.
+   */
+  sync(): void {
+    const now = new Map(this.list().map((p) => [p.id, p] as [string, ProjectRecord]));
+    const before = this.#known;
+    this.#known = now;
+    if (!before) return;
+    for (const [id, project] of before) if (now.get(id)?.root !== project.root) this.#emit('project.removed', project);
+    for (const [id, project] of now) if (before.get(id)?.root !== project.root) this.#emit('project.registered', project);
+  }
+
   #publish(type: string, project: ProjectRecord): void {
+    if (type === 'project.removed') this.#known?.delete(project.id);
+    else this.#known?.set(project.id, project);
+    this.#emit(type, project);
+  }
+
+  #emit(type: string, project: ProjectRecord): void {
     this.#bus?.publish({ type, source: this.#source, scope: { projectId: project.id }, body: { ...project } });
   }
 }

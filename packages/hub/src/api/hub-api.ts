@@ -4,6 +4,7 @@ import { isValidSlug } from '@outboard/manifest';
 import type { HubContext } from '../server/hub-context.js';
 import { sendError, sendJson } from '../server/http-reply.js';
 import { extensionView } from './extensions-api.js';
+import { findServedExtension, servedExtensions } from '../server/served-extensions.js';
 import { readJsonBody } from './json-body.js';
 import { parseProjectBody, projectView } from './projects-api.js';
 import { handleRpc } from './rpc-api.js';
@@ -42,7 +43,7 @@ export async function handleApi(ctx: HubContext, req: IncomingMessage, res: Serv
   }
   const control = /^\/api\/hub\/extensions\/([^/]+)\/(stop|restart)$/.exec(path);
   if (control) {
-    if (allow('POST')) await controlSidecar(ctx, res, control[1] as string, control[2] as 'stop' | 'restart');
+    if (allow('POST')) await controlExtension(ctx, res, control[1] as string, control[2] as 'stop' | 'restart');
     return;
   }
   if (path === '/api/hub/projects') {
@@ -58,7 +59,7 @@ async function listExtensions(ctx: HubContext, res: ServerResponse, projectId: s
   if (projectId !== null && !project) return sendError(res, 404, `no registered project has the id ${JSON.stringify(projectId)}`);
   let inventory;
   try {
-    inventory = await ctx.extensions.list();
+    inventory = await servedExtensions(ctx.host);
   } catch (error) {
     return sendError(res, 503, `the extensions could not be listed: ${(error as Error).message}`);
   }
@@ -66,14 +67,32 @@ async function listExtensions(ctx: HubContext, res: ServerResponse, projectId: s
   sendJson(res, 200, { extensions: inventory.map((e) => extensionView(e, ctx.router, project)), errors });
 }
 
-async function controlSidecar(ctx: HubContext, res: ServerResponse, name: string, action: 'stop' | 'restart'): Promise<void> {
+/**
+ * Stops or restarts an extension's processes: its peer (a restart starts it afresh with a clean crash window,
+ * also reviving a failed one) and its sidecar. Answers what was done for each; a refused or failed start says
+ * why with its own status (404 not served, 503 cannot start now).
+ */
+async function controlExtension(ctx: HubContext, res: ServerResponse, name: string, action: 'stop' | 'restart'): Promise<void> {
   // A name no extension could have: not a slug.
   if (!isValidSlug(name)) return sendError(res, 404, `"${name}" is not an extension name`);
+  const ext = await findServedExtension(ctx.host, name).catch(() => undefined);
+  const result: Record<string, unknown> = { name };
+  if (ext?.manifest?.peer && ctx.peers) {
+    if (action === 'restart' && ext.state !== 'enabled') return sendError(res, 404, `could not restart the peer of ${name}: it is ${ext.state}${ext.reason ? `: ${ext.reason}` : ''}`);
+    try {
+      result['peer'] = action === 'stop' ? { stopped: await ctx.peers.stopPeer(name) } : { restarted: await ctx.peers.restartPeer(name) };
+    } catch (error) {
+      return sendError(res, 503, `could not ${action} the peer of ${name}: ${(error as Error).message}`);
+    }
+    if (!ext.manifest.sidecar) {
+      result[action === 'stop' ? 'stopped' : 'restarted'] = Object.values(result['peer'] as object)[0];
+      return sendJson(res, 200, result);
+    }
+  }
   try {
     const done = action === 'stop' ? await ctx.router.stop(name) : await ctx.router.restart(name);
-    sendJson(res, 200, action === 'stop' ? { name, stopped: done } : { name, restarted: done });
+    sendJson(res, 200, { ...result, ...(action === 'stop' ? { stopped: done } : { restarted: done }) });
   } catch (error) {
-    // A refused or failed start says why with its own status (404 not served, 503 cannot start now).
     if (error instanceof SidecarError) {
       const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {};
       return sendError(res, error.status, `could not ${action} the sidecar of ${name}: ${error.message}`, headers);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { parse } from 'node:path';
 import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host';
-import type { CreateHostOptions, GroupWatchdog, Host, PeerManager } from '@outboard/host';
+import type { CreateHostOptions, GroupWatchdog, Host, PeerManager, WatchHomeOptions } from '@outboard/host';
 import { ensureHubToken } from '../auth/hub-token.js';
 import { HubServer } from '../server/hub-server.js';
 import type { SidecarRouter } from '../server/sidecar-router.js';
@@ -29,6 +29,8 @@ export interface StartHubOptions {
    * sidecars share the hub's watchdog with its peers.
    */
   createRouter?: (deps: SidecarRouterDeps) => SidecarRouter;
+  /** How the home is watched (poll intervals, polling only). Default: fs.watch with a 5 s safety poll, 500 ms polls where a folder cannot be watched. */
+  watch?: WatchHomeOptions;
   /** Lines for the hub's log (never the token). Default: none. */
   log?: (line: string) => void;
 }
@@ -53,6 +55,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const host = createHost({ ...options.host, cwd: parse(process.cwd()).root });
   mkdirSync(host.home, { recursive: true, mode: 0o700 });
   const token = ensureHubToken(host.home);
+  // The host owns freshness: a change to the home by any process reaches discovery, sidecars, peers, actions and RPC.
+  const homeWatch = host.watchHome(options.watch);
   const watchdog = new ProcessGroupWatchdog();
   let port = 0;
   const router = options.createRouter?.({ host, watchdog, port: () => port }) ?? new SidecarManager({
@@ -65,6 +69,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   try {
     port = await server.listen(options.port ?? DEFAULT_HUB_PORT);
   } catch (error) {
+    homeWatch.dispose();
     await peers.dispose();
     watchdog.dispose();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -86,6 +91,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       (stopping ??= (async () => {
         log(`hub stopping: ${reason}`);
         removeHubState(host.home, process.pid);
+        homeWatch.dispose();
         await server.close();
         await Promise.allSettled([router.stopAll(), peers.dispose()]);
         watchdog.dispose();

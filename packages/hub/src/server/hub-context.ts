@@ -1,13 +1,11 @@
 import type { Host, PeerManager } from '@outboard/host';
 import type { SidecarSessions } from '../auth/sidecar-sessions.js';
-import type { ExtensionSnapshot } from './extension-snapshot.js';
 import type { SidecarRouter } from './sidecar-router.js';
 
 /** What the hub's request handlers share: one per hub. */
 export interface HubContext {
   host: Host;
   router: SidecarRouter;
-  extensions: ExtensionSnapshot;
   sessions: SidecarSessions;
   /** The per-user token (never logged, never sent anywhere but compared). */
   token: string;

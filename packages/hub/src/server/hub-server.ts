@@ -5,7 +5,6 @@ import type { Duplex } from 'node:stream';
 import type { Host, PeerManager } from '@outboard/host';
 import { SidecarSessions } from '../auth/sidecar-sessions.js';
 import { HUB_API_VERSION } from '../api/api-version.js';
-import { ExtensionSnapshot } from './extension-snapshot.js';
 import type { HubContext } from './hub-context.js';
 import { sendError } from './http-reply.js';
 import { admit, sendRefusal, serveHub, type Refusal } from './request-handler.js';
@@ -45,7 +44,6 @@ export class HubServer {
     this.#ctx = {
       host: options.host,
       router: options.router,
-      extensions: new ExtensionSnapshot(options.host),
       sessions: new SidecarSessions(),
       token: options.token,
       port: () => this.#port,

@@ -4,7 +4,7 @@ import { setCookieHeader, tokenCookieName } from '../auth/credentials.js';
 import { isSafeMethod, originAllowed, originOfHost, type RequestOrigin } from '../auth/host-check.js';
 import { tokenMatches } from '../auth/hub-token.js';
 import { handleApi } from '../api/hub-api.js';
-import { mountRefusal } from './extension-snapshot.js';
+import { findServedExtension, mountRefusal, servedExtensions } from './served-extensions.js';
 import type { HubContext } from './hub-context.js';
 import { sendError, sendHtml, sendRedirect } from './http-reply.js';
 import { homePage } from './home-page.js';
@@ -41,7 +41,7 @@ export async function admit(ctx: HubContext, req: IncomingMessage, upgrade: bool
   const origin = originOfHost(req.headers.host, port);
   if (!origin) return { status: 403, error: `Host ${JSON.stringify(req.headers.host ?? '')} is not this hub: use http://127.0.0.1:${port}/ or http://localhost:${port}/` };
   if (origin.kind === 'sidecar') {
-    const refusal = mountRefusal(await ctx.extensions.find(origin.name), origin.name);
+    const refusal = mountRefusal(await findServedExtension(ctx.host, origin.name), origin.name);
     if (refusal) return { status: 404, error: refusal };
   }
   const target = parseRequestTarget(req.url);
@@ -59,7 +59,7 @@ export async function admit(ctx: HubContext, req: IncomingMessage, upgrade: bool
   const mount = matchMount(path);
   if (mount.kind === 'bad-mount') return { status: 404, error: mount.reason };
   if (mount.kind === 'hub') return { kind: 'hub', path, query };
-  const refusal = mountRefusal(await ctx.extensions.find(mount.name), mount.name);
+  const refusal = mountRefusal(await findServedExtension(ctx.host, mount.name), mount.name);
   if (refusal) return { status: 404, error: refusal };
   if (mount.kind === 'mount-root') return { status: 308, error: `moved to /x/${mount.name}/`, headers: { location: `/x/${mount.name}/${query}` } };
   // A browser navigation goes to the extension's own origin, so its pages can never script the hub's.
@@ -92,13 +92,13 @@ export async function serveHub(ctx: HubContext, req: IncomingMessage, res: Serve
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, `${req.method} is not allowed on ${path}`, { allow: 'GET, HEAD' });
   const hostId = ctx.host.identity.id;
   if (path === '/') {
-    const extensions = await withTimeout(ctx.extensions.list(), 3000);
+    const extensions = await withTimeout(servedExtensions(ctx.host), 3000);
     return sendHtml(res, 200, homePage(hostId, extensions, ctx.host.projects.list()));
   }
   const projectMatch = /^\/projects\/([^/]+)\/?$/.exec(path);
   const project = projectMatch ? ctx.host.projects.get(projectMatch[1] as string) : undefined;
   if (project) {
-    const extensions = (await withTimeout(ctx.extensions.list(), 3000)) ?? [];
+    const extensions = (await withTimeout(servedExtensions(ctx.host), 3000)) ?? [];
     const status = (ctx.peers?.contributions.statusItems() ?? []).flatMap((item) =>
       Object.entries(item.values).filter(([scope]) => scope === '' || scope === project.id).map(([, v]) => ({ title: item.title, text: v.text, severity: v.severity })),
     );

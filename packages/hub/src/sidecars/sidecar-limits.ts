@@ -26,12 +26,6 @@ export const STOP_STEP_MS = 2_000;
 export const STDIO_DRAIN_MS = 200;
 /** Free memory (`os.freemem()`) below which no sidecar is started. */
 export const MEMORY_FLOOR_BYTES = 256 * 1024 * 1024;
-/** How often running sidecars are checked against fresh approvals (a disabled or removed one stops): one stat each. */
-export const APPROVAL_SWEEP_MS = 5_000;
-/** How often that sweep also rediscovers extensions (a package changed, deleted or unlinked; discovery's cache keeps it cheap). */
-export const REDISCOVERY_SWEEP_MS = 15_000;
-/** A request for a name the cached discovery does not serve rediscovers at most this often. */
-export const REDISCOVER_MIN_INTERVAL_MS = 2_000;
 /** A sidecar log file is rotated at this size. */
 export const LOG_MAX_BYTES = 1024 * 1024;
 /** Rotated sidecar log files kept (`sidecar.log.1` newest). */

@@ -2,17 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ExtensionRecord } from '@outboard/host';
-import { ProcessGroupWatchdog, TurnMemo, type Disposable, type GroupWatchdog } from '@outboard/host';
+import { ProcessGroupWatchdog, type Disposable, type ExtensionChange, type GroupWatchdog } from '@outboard/host';
 import { answerError, answerErrorOnSocket } from '../proxy/error-answer.js';
 import { proxyHttp } from '../proxy/proxy-http.js';
 import { proxyNames, type ProxyNames, type ProxyTarget } from '../proxy/proxy-target.js';
 import { proxyUpgrade } from '../proxy/proxy-upgrade.js';
 import type { SidecarMount, SidecarRouter } from '../server/sidecar-router.js';
-import { ApprovalFileWatch } from './approval-watch.js';
 import { SidecarError } from './sidecar-error.js';
-import { APPROVAL_SWEEP_MS, REDISCOVER_MIN_INTERVAL_MS, REDISCOVERY_SWEEP_MS } from './sidecar-limits.js';
 import { resolveLifecycle, type SidecarLifecycle } from './sidecar-options.js';
-import { findServedSidecar, planSidecarLaunch, sidecarLogFile, sidecarRefusal, type SidecarHost } from './sidecar-plan.js';
+import { findServedSidecar, planSidecarLaunch, sidecarLogFile, type SidecarHost } from './sidecar-plan.js';
 import { SidecarSupervisor, type SidecarTransition } from './sidecar-supervisor.js';
 
 /** Options of {@link SidecarManager}: the host, and any lifecycle number to override (see sidecar-limits.ts). */
@@ -21,20 +19,16 @@ export interface SidecarManagerOptions extends Partial<SidecarLifecycle> {
   host: SidecarHost;
   /** Keeps sidecar process groups from outliving the hub. Default: a watchdog of the manager's own (share the peers' one). */
   watchdog?: GroupWatchdog;
-  /** How often running sidecars are checked against fresh approvals, in ms. Default 5000. */
-  approvalSweepMs?: number;
-  /** How often that check also rediscovers extensions (a removed, unlinked or changed package), in ms. Default 15000. */
-  rediscoverySweepMs?: number;
-  /** A request for a name cached discovery does not serve rediscovers at most this often, in ms. Default 2000. */
-  rediscoverMinIntervalMs?: number;
   /** Every sidecar's changes of state (the hub publishes them as `sidecar.state`). Default: none. */
   onTransition?: (transition: SidecarTransition) => void;
 }
 
 /**
  * The hub's sidecars: one {@link SidecarSupervisor} per extension, the proxy in front of them, and the
- * checks that decide which are served. Every request and upgrade re-checks the approval (read fresh from
- * disk); a periodic sweep stops running sidecars whose extension was disabled, removed or changed.
+ * checks that decide which are served. Freshness is the host's: a request whose name was checked in the
+ * inventory's current generation is proxied at once (one comparison), any other is checked against the
+ * inventory as it is now; a sidecar whose extension changed (disabled, unapproved, removed, re-approved) is
+ * stopped as soon as the host publishes the change, so the next request starts what is approved now.
  * Implements the server's {@link SidecarRouter}; dispose it (or {@link stopAll}) when the hub stops.
  */
 export class SidecarManager implements SidecarRouter, Disposable {
@@ -44,43 +38,24 @@ export class SidecarManager implements SidecarRouter, Disposable {
   private readonly ownWatchdog: ProcessGroupWatchdog | undefined;
   private readonly names: ProxyNames;
   private readonly supervisors = new Map<string, SidecarSupervisor>();
-  /** The record each name was last served from; forgotten whenever discovery is refreshed or the name refused. */
-  private readonly served = new Map<string, ExtensionRecord>();
-  /** Whether a served record still passes the checks (approval read fresh): once per name and event-loop turn, as peers' grants. */
-  private readonly stillServed = new TurnMemo<string, boolean>();
-  /** Seen changes of the approvals file, so a running sidecar's verdict is re-read only after one (or a second). */
-  private readonly approvalWatch: ApprovalFileWatch | undefined;
-  /** The last passing verdict per name: the record it was for, the watch's generation before it was read, and when. */
-  private readonly verdicts = new Map<string, { ext: ExtensionRecord; generation: number; at: number }>();
-  private readonly sweep: NodeJS.Timeout;
-  private readonly rediscoverMinIntervalMs: number;
+  /** Each name last found served, with the inventory generation that verdict was taken in. */
+  private readonly served = new Map<string, { ext: ExtensionRecord; generation: number }>();
   private readonly onTransition: ((transition: SidecarTransition) => void) | undefined;
-  private readonly rediscoverySweepMs: number;
-  private lastRediscovery = 0;
-  private lastSweepRediscovery = Date.now();
-  private sweeping = false;
+  private readonly followed: Disposable | undefined;
 
   constructor(options: SidecarManagerOptions) {
-    const { host, watchdog, approvalSweepMs, rediscoverySweepMs, rediscoverMinIntervalMs, onTransition, ...lifecycle } = options;
+    const { host, watchdog, onTransition, ...lifecycle } = options;
     this.onTransition = onTransition;
-    // Refreshing discovery (ours: a sweep, an unknown name) forgets the records requests were served from.
-    this.host = { identity: host.identity, home: host.home, approvals: host.approvals, findExtension: (name) => host.findExtension(name), planLaunch: (ext, kind, opts) => host.planLaunch(ext, kind, opts), refresh: () => {
-      this.served.clear();
-      host.refresh();
-    } };
+    this.host = host;
     this.lifecycle = resolveLifecycle(lifecycle);
     this.ownWatchdog = watchdog ? undefined : new ProcessGroupWatchdog();
     this.watchdog = watchdog ?? (this.ownWatchdog as ProcessGroupWatchdog);
     this.names = proxyNames(host.identity.id);
-    this.rediscoverMinIntervalMs = rediscoverMinIntervalMs ?? REDISCOVER_MIN_INTERVAL_MS;
-    this.rediscoverySweepMs = rediscoverySweepMs ?? REDISCOVERY_SWEEP_MS;
-    this.approvalWatch = host.approvals.path === undefined ? undefined : new ApprovalFileWatch(host.approvals.path);
-    this.sweep = setInterval(() => void this.sweepApprovals(), approvalSweepMs ?? APPROVAL_SWEEP_MS);
-    this.sweep.unref();
+    this.followed = host.onExtensionsChanged?.((changes) => this.followChanges(changes));
   }
 
   handleRequest(req: IncomingMessage, res: ServerResponse, mount: SidecarMount): void {
-    // The common case, without a promise: a running sidecar of a record served before, approval read fresh.
+    // The common case, without a promise or any disk: a running sidecar found served in the current generation.
     const ready = this.ready(mount.name);
     if (ready) {
       res.once('close', ready.supervisor.begin());
@@ -118,7 +93,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
 
   /** Stops the sidecar if it runs and starts it again (checks included); throws the SidecarError of a refused or failed start. */
   async restart(name: string): Promise<boolean> {
-    await findServedSidecar(this.host, name, () => this.mayRediscover());
+    await findServedSidecar(this.host, name);
     return this.supervisorFor(name).restart();
   }
 
@@ -129,8 +104,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
 
   /** Stops the sweep and every sidecar; the manager's own watchdog goes last. */
   dispose(): void {
-    clearInterval(this.sweep);
-    this.approvalWatch?.dispose();
+    this.followed?.dispose();
     void this.stopAll().finally(() => this.ownWatchdog?.dispose());
   }
 
@@ -139,7 +113,9 @@ export class SidecarManager implements SidecarRouter, Disposable {
     let supervisor: SidecarSupervisor | undefined;
     let end: (() => void) | undefined;
     try {
-      this.served.set(mount.name, await findServedSidecar(this.host, mount.name, () => this.mayRediscover()));
+      // The generation is read before the inventory: a change while it is read moves it on, so the verdict is not kept.
+      const generation = this.host.generation;
+      this.served.set(mount.name, { ext: await findServedSidecar(this.host, mount.name), generation });
       supervisor = this.supervisorFor(mount.name);
       // Counted from here, so a sidecar never goes idle under a request waiting for it.
       end = supervisor.begin();
@@ -157,30 +133,13 @@ export class SidecarManager implements SidecarRouter, Disposable {
     }
   }
 
-  /** The target of a running sidecar whose last served record the fresh approval still covers, else undefined (the full path decides). */
+  /** The target of a running sidecar whose name was found served in the inventory's current generation, else undefined (the full path decides). */
   private ready(name: string): { target: ProxyTarget; supervisor: SidecarSupervisor } | undefined {
-    const ext = this.served.get(name);
+    const served = this.served.get(name);
     const supervisor = this.supervisors.get(name);
     const target = supervisor?.ready;
-    if (!ext || !supervisor || !target || !this.stillServes(name, ext)) return undefined;
+    if (!served || served.generation !== this.host.generation || !supervisor || !target) return undefined;
     return { target, supervisor };
-  }
-
-  /**
-   * Whether `ext` still passes the checks with the approvals as they are on disk now: the fresh read
-   * (once per turn), unless a passing verdict for this very record was read in the approvals file's current
-   * watch generation less than a second ago (nothing in its folder changed since; see ApprovalFileWatch).
-   */
-  private stillServes(name: string, ext: ExtensionRecord): boolean {
-    const now = Date.now();
-    const last = this.verdicts.get(name);
-    if (last && last.ext === ext && this.approvalWatch?.vouches(last.generation, last.at, now)) return true;
-    // Read before the check: a change while it runs moves the generation on, so the verdict is not reused.
-    const generation = this.approvalWatch?.generation();
-    const served = this.stillServed.get(name, () => sidecarRefusal(this.host, ext) === undefined);
-    if (served && generation !== undefined) this.verdicts.set(name, { ext, generation, at: now });
-    else this.verdicts.delete(name);
-    return served;
   }
 
   private supervisorFor(name: string): SidecarSupervisor {
@@ -189,7 +148,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
       const logFile = sidecarLogFile(this.host.home, name);
       supervisor = new SidecarSupervisor({
         name,
-        launch: async (port, secret) => planSidecarLaunch(this.host, name, { port, secret }, () => this.mayRediscover()),
+        launch: async (port, secret) => planSidecarLaunch(this.host, name, { port, secret }),
         watchdog: this.watchdog,
         options: this.lifecycle,
         logDir: dirname(logFile),
@@ -202,30 +161,14 @@ export class SidecarManager implements SidecarRouter, Disposable {
     return supervisor;
   }
 
-  private mayRediscover(): boolean {
-    const now = Date.now();
-    if (now - this.lastRediscovery < this.rediscoverMinIntervalMs) return false;
-    this.lastRediscovery = now;
-    return true;
-  }
-
-  /** Stops running sidecars whose extension is no longer served (approvals read fresh; discovery now and then). */
-  private async sweepApprovals(): Promise<void> {
-    const running = [...this.supervisors.entries()].filter(([, s]) => s.isRunning);
-    if (this.sweeping || running.length === 0) return;
-    this.sweeping = true;
-    try {
-      if (Date.now() - this.lastSweepRediscovery >= this.rediscoverySweepMs) {
-        this.lastSweepRediscovery = Date.now();
-        this.host.refresh();
-      }
-      for (const [name, supervisor] of running) {
-        const ext = await this.host.findExtension(name).catch(() => undefined);
-        const refusal = ext && ext.name === name ? sidecarRefusal(this.host, ext) : new SidecarError('SIDECAR_UNKNOWN', `no installed extension is called "${name}" any more`);
-        if (refusal) await supervisor.stop(`no longer served: ${refusal.message}`);
-      }
-    } finally {
-      this.sweeping = false;
+  /** Stops the sidecar of every extension that changed: one no longer served stays stopped, a changed one restarts on its next request. */
+  private followChanges(changes: readonly ExtensionChange[]): void {
+    for (const change of changes) {
+      this.served.delete(change.name);
+      const supervisor = this.supervisors.get(change.name);
+      if (!supervisor?.isRunning) continue;
+      const why = change.state === 'enabled' ? `extension ${change.name} changed (${change.changed.join(', ')})` : `no longer served: extension ${change.name} is ${change.state}${change.reason ? `: ${change.reason}` : ''}`;
+      void supervisor.stop(why);
     }
   }
 }

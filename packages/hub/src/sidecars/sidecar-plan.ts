@@ -1,20 +1,23 @@
 import { join } from 'node:path';
 import { DEFAULT_IDLE_STOP_MINUTES, DEFAULT_SIDECAR_HEALTH } from '@outboard/manifest';
-import { compareWithApproval } from '@outboard/host';
-import type { ApprovalRecord, ApprovalVerdict, ExtensionRecord, HostIdentity, LaunchKind, LaunchOptions, LaunchPlan } from '@outboard/host';
+import type { Disposable, ExtensionChange, ExtensionRecord, HostIdentity, LaunchKind, LaunchOptions, LaunchPlan } from '@outboard/host';
 import { SidecarError } from './sidecar-error.js';
 import { SIDECAR_LOG_FILE } from './sidecar-limits.js';
 
-/** What the sidecars need from a host (`HostCore` provides it): discovery, fresh approvals and the one launch path. */
+/**
+ * What the sidecars need from a host (`HostCore` provides it): the one inventory with its generation, and
+ * the one launch path. The inventory already carries each extension's approval verdict, so nothing here
+ * reads approvals.json: freshness is the host's (its watch starts a new generation on any change).
+ */
 export interface SidecarHost {
   readonly identity: HostIdentity;
   readonly home: string;
+  /** Bumped by every change of the inventory: a verdict taken in the current generation still stands. */
+  readonly generation: number;
   findExtension(name: string): Promise<ExtensionRecord | undefined>;
-  /** Forgets the cached discovery, so the next lookup rediscovers. */
-  refresh(): void;
-  /** `path`: the approvals file, watched so a request need not stat it while nothing changed (optional). */
-  readonly approvals: { freshFind(ext: ExtensionRecord): ApprovalRecord | undefined; readonly path?: string };
   planLaunch(ext: ExtensionRecord, kind: LaunchKind, options?: LaunchOptions): Promise<LaunchPlan>;
+  /** The extensions that changed in each new inventory (optional: running sidecars are then stopped at their next request). */
+  onExtensionsChanged?(listener: (changes: readonly ExtensionChange[]) => void): Disposable;
 }
 
 /** One launch of a sidecar: the host's plan plus the manifest's health path and idle time, and the log file. */
@@ -34,35 +37,17 @@ export function sidecarLogFile(home: string, name: string): string {
   return join(home, 'ext', name, 'logs', SIDECAR_LOG_FILE);
 }
 
-/** Verdicts by approval record and extension record: both objects are replaced when their file or package changes. */
-const verdicts = new WeakMap<ApprovalRecord, WeakMap<ExtensionRecord, ApprovalVerdict>>();
-
-/** compareWithApproval, computed once per pair of records (a request then costs the fresh read's one stat). */
-function approvalVerdict(ext: ExtensionRecord, approval: ApprovalRecord | undefined): ApprovalVerdict {
-  if (!approval) return { status: 'none' };
-  let byExt = verdicts.get(approval);
-  if (!byExt) verdicts.set(approval, (byExt = new WeakMap()));
-  let verdict = byExt.get(ext);
-  if (!verdict) byExt.set(ext, (verdict = compareWithApproval(ext, approval)));
-  return verdict;
-}
-
 /**
- * Why the hub would not serve `ext`'s sidecar now, or undefined when it would: the discovered state must be
- * `enabled`, the approval read fresh from disk (a `disable` or `remove` by another process counts at once)
- * must still cover this copy and be enabled, it must not come from a project source (the hub serves no
- * single project), and it must declare a sidecar.
+ * Why the hub would not serve `ext`'s sidecar now, or undefined when it would: its state in the host's
+ * inventory must be `enabled` (approved as installed, not disabled: the state says which and why), it must
+ * not come from a project source (the hub serves no single project), and it must declare a sidecar.
  */
-export function sidecarRefusal(host: SidecarHost, ext: ExtensionRecord): SidecarError | undefined {
+export function sidecarRefusal(host: Pick<SidecarHost, 'identity'>, ext: ExtensionRecord): SidecarError | undefined {
   const id = host.identity.id;
   const name = ext.name ?? ext.key;
   if (ext.state !== 'enabled') {
     return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} is ${ext.state}: ${ext.reason}`, { hint: ext.fix ? `run \`${ext.fix}\`` : `run \`${id} extensions info ${name}\`` });
   }
-  const verdict = approvalVerdict(ext, host.approvals.freshFind(ext));
-  if (verdict.status === 'none') return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} is not approved`, { hint: `run \`${id} extensions enable ${name}\`` });
-  if (verdict.status === 'changed') return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} changed since it was approved: ${verdict.changes.join('; ')}`, { hint: `run \`${id} extensions enable ${name}\`` });
-  if (!verdict.enabled) return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} is disabled`, { hint: `run \`${id} extensions enable ${name}\`` });
   if (ext.source === 'project') {
     return new SidecarError('SIDECAR_NOT_SERVED', `extension ${name} comes from a project source, and the hub serves no single project`, { hint: `install it in the user source (\`${id} extensions add <spec>\`) or link it (\`${id} extensions link <path>\`)` });
   }
@@ -70,22 +55,13 @@ export function sidecarRefusal(host: SidecarHost, ext: ExtensionRecord): Sidecar
   return undefined;
 }
 
-/**
- * The installed extension whose manifest name is `name`, if the hub serves its sidecar; else throws the
- * SidecarError saying why. Rediscovers once when the cached discovery knows no such name or disagrees with
- * the fresh approvals (an extension installed or enabled after the hub started), if `rediscover` allows.
- */
-export async function findServedSidecar(host: SidecarHost, name: string, rediscover: () => boolean = () => true): Promise<ExtensionRecord> {
-  let ext = await host.findExtension(name);
-  let refusal = ext && ext.name === name ? sidecarRefusal(host, ext) : undefined;
-  if ((!ext || ext.name !== name || (refusal && ext.state !== 'enabled' && host.approvals.freshFind(ext)?.enabled)) && rediscover()) {
-    host.refresh();
-    ext = await host.findExtension(name);
-    refusal = ext && ext.name === name ? sidecarRefusal(host, ext) : undefined;
-  }
+/** The installed extension whose manifest name is `name`, if the hub serves its sidecar; else throws the SidecarError saying why. */
+export async function findServedSidecar(host: SidecarHost, name: string): Promise<ExtensionRecord> {
+  const ext = await host.findExtension(name);
   if (!ext || ext.name !== name) {
     throw new SidecarError('SIDECAR_UNKNOWN', `no installed extension is called "${name}"`, { hint: `run \`${host.identity.id} extensions list\`` });
   }
+  const refusal = sidecarRefusal(host, ext);
   if (refusal) throw refusal;
   return ext;
 }
@@ -95,8 +71,8 @@ export async function findServedSidecar(host: SidecarHost, name: string, redisco
  * user config section alone in `sidecar-config.json`), after the same discovery and approval checks the
  * hub applies to every request. Throws a SidecarError, or planLaunch's `RUNNABLE_*`/`CONFIG_*` errors.
  */
-export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar: { port: number; secret: string }, rediscover?: () => boolean): Promise<SidecarLaunch> {
-  const ext = await findServedSidecar(host, name, rediscover);
+export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar: { port: number; secret: string }): Promise<SidecarLaunch> {
+  const ext = await findServedSidecar(host, name);
   const entry = ext.manifest?.sidecar ?? {};
   const plan = await host.planLaunch(ext, 'sidecar', { sidecar });
   return {
