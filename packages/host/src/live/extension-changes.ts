@@ -52,7 +52,7 @@ export function summarize(ext: ExtensionRecord, approval: ApprovalRecord | undef
     version: ext.version,
     realDir: ext.realDir,
     manifestHash: ext.manifestHash,
-    approval: approval ? `${approval.approvedAt}:${approval.enabled}:${approval.grants.capabilities.join(',')}:${(approval.grants.projects ?? []).join(',')}` : '',
+    approval: approval ? `${approval.approvedAt}:${approval.grants.capabilities.join(',')}:${(approval.grants.projects ?? []).join(',')}` : '',
     code,
     peer,
     sidecar,
