@@ -7,7 +7,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import httpProxy from 'http-proxy';
 import WebSocket, { WebSocketServer } from 'ws';
-import { createHostCore } from '@outboard/host';
+import { createHost, createHostCore } from '@outboard/host';
 import { LeanUpstream } from './lean-upstream.js';
 import { SidecarManager, forwardRequestHeaders, forwardResponseHeaders, proxyHttp, proxyNames, proxyUpgrade, startHub, upstreamPool } from '@outboard/hub';
 
@@ -36,6 +36,16 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
     const server = http.createServer((req, res) => manager.handleRequest(req, res, mountOf(req.url ?? '/')));
     server.on('upgrade', (req, socket, head) => manager.handleUpgrade(req, socket, head, mountOf(req.url ?? '/')));
     process.on('SIGTERM', () => void manager.stopAll().then(() => process.exit(0)));
+    return listen(server);
+  }
+  if (kind === 'hub-watched') {
+    // The manager as the hub runs it: its host watches the home, so a request's freshness check is one
+    // comparison of the inventory's generation (bench/hub-freshness.ts compares it with the proxy alone).
+    const host = createHost({ identity: { id: 'outboard', version: '0.1.0' }, home: arg, cwd: arg, env: { ...process.env, OUTBOARD_HOME: arg } });
+    const watch = host.watchHome();
+    const manager = new SidecarManager({ host });
+    const server = http.createServer((req, res) => manager.handleRequest(req, res, mountOf(req.url ?? '/')));
+    process.on('SIGTERM', () => void manager.stopAll().then(() => (watch.dispose(), process.exit(0))));
     return listen(server);
   }
   if (kind === 'hub-server') {
