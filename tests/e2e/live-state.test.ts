@@ -134,6 +134,22 @@ describe('one live state: the CLI in another process and a running hub', { timeo
     await within('served after re-approval', LIVE_MS, () => served('inst.hello'));
   });
 
+  it('a package removed outside outboard stays listed as missing, with the reason and the fix, in the hub and the CLI', async () => {
+    rmSync(join(home, 'extensions', 'node_modules', 'outboard-ext-inst'), { recursive: true });
+    await events.until('extension.changed inst missing', changedEvent('inst', 'missing'), LIVE_MS);
+    const res = await fetch(`${hub.url}api/hub/extensions`, { headers: headers() });
+    const listed = ((await res.json()) as { extensions: Array<{ name: string; state: string; reason: string }> }).extensions.find((e) => e.name === 'inst');
+    assert.equal(listed?.state, 'missing');
+    assert.match(listed?.reason ?? '', /its package outboard-ext-inst is gone .*removed outside outboard/);
+    assert.match(await refusal('inst.hello') ?? '', /no enabled extension|missing/);
+    const list = runCli(['extensions', 'list', '--json'], { home, cwd: tmp.path, env });
+    const entry = (JSON.parse(list.stdout) as Array<{ name: string; state: string; fix: string }>).find((e) => e.name === 'inst');
+    assert.equal(entry?.state, 'missing');
+    assert.equal(entry?.fix, 'outboard extensions add outboard-ext-inst, or outboard extensions remove inst --purge to forget it');
+    assert.match(runCli(['extensions', 'info', 'inst'], { home, cwd: tmp.path, env }).stdout, /State:\s+missing/);
+    assert.match(runCli(['--help'], { home, cwd: tmp.path, env }).stdout, /inst {2}missing: its package outboard-ext-inst is gone/);
+  });
+
   it('a re-approved sidecar is served again (no lasting 404 "changed since it was approved")', async () => {
     const dir = join(home, 'extensions', 'node_modules', 'outboard-ext-side');
     writeFiles(dir, {

@@ -21,12 +21,14 @@ export async function printRootHelp(ctx: CliContext, tree: CommandSpec): Promise
     t``,
     bold('Extensions:'),
   ];
-  const { commands: extCommands, installed } = await enabledCommands(ctx);
+  const { commands: extCommands, installed, missing } = await enabledCommands(ctx);
   if (extCommands.length > 0) {
     lines.push(...formatTable(extCommands.map((c) => [t`  ${c.name}`, c.summary, c.extension === c.name ? '' : dim(`(${c.extension})`)])));
   } else {
     lines.push(dim(installed > 0 ? `  none enabled; \`${ctx.cmd} extensions list\` shows the ${installed} installed` : `  none installed`));
   }
+  // Approved extensions whose package is gone: their commands are unavailable until the package is back.
+  for (const m of missing) lines.push(t`  ${m.name}  ${ctx.out.yellow('missing')}: ${m.reason}${m.fix ? t` — ${m.fix}` : ''}`);
   lines.push(
     t``,
     bold('Options:'),
