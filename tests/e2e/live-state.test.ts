@@ -142,6 +142,8 @@ describe('one live state: the CLI in another process and a running hub', { timeo
     assert.equal(listed?.state, 'missing');
     assert.match(listed?.reason ?? '', /its package outboard-ext-inst is gone .*removed outside outboard/);
     assert.match(await refusal('inst.hello') ?? '', /no enabled extension|missing/);
+    const page = await (await fetch(hub.url, { headers: headers() })).text();
+    assert.match(page, /data-extension="inst"[^]*?missing: its package outboard-ext-inst is gone/);
     const list = runCli(['extensions', 'list', '--json'], { home, cwd: tmp.path, env });
     const entry = (JSON.parse(list.stdout) as Array<{ name: string; state: string; fix: string }>).find((e) => e.name === 'inst');
     assert.equal(entry?.state, 'missing');

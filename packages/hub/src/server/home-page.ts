@@ -7,7 +7,7 @@ import { escapeHtml, page } from './html-escape.js';
  * Every extension string is escaped; `extensions` undefined means the list could not be read.
  */
 export function homePage(hostId: string, extensions: readonly ExtensionRecord[] | undefined, projects: readonly ProjectRecord[]): string {
-  const cards = (extensions ?? []).filter((e) => e.manifest?.hub || e.state === 'incompatible' || e.state === 'unapproved').map(card);
+  const cards = (extensions ?? []).filter((e) => e.manifest?.hub || e.state === 'incompatible' || e.state === 'unapproved' || e.state === 'missing').map(card);
   const extensionsHtml =
     extensions === undefined
       ? '<p>The extensions could not be listed.</p>'
