@@ -3,7 +3,7 @@ import { isServiceError } from '@outboard/host';
 import { isValidSlug } from '@outboard/manifest';
 import type { HubContext } from '../server/hub-context.js';
 import { sendError, sendJson } from '../server/http-reply.js';
-import { extensionView } from './extensions-api.js';
+import { controlPeer, extensionView, type PeerControl } from './extensions-api.js';
 import { readJsonBody } from './json-body.js';
 import { parseProjectBody, projectView } from './projects-api.js';
 import { handleRpc } from './rpc-api.js';
@@ -42,7 +42,7 @@ export async function handleApi(ctx: HubContext, req: IncomingMessage, res: Serv
   }
   const control = /^\/api\/hub\/extensions\/([^/]+)\/(stop|restart)$/.exec(path);
   if (control) {
-    if (allow('POST')) await controlSidecar(ctx, res, control[1] as string, control[2] as 'stop' | 'restart');
+    if (allow('POST')) await controlExtension(ctx, res, control[1] as string, control[2] as 'stop' | 'restart');
     return;
   }
   if (path === '/api/hub/projects') {
@@ -66,20 +66,40 @@ async function listExtensions(ctx: HubContext, res: ServerResponse, projectId: s
   sendJson(res, 200, { extensions: inventory.map((e) => extensionView(e, ctx.router, project)), errors });
 }
 
-async function controlSidecar(ctx: HubContext, res: ServerResponse, name: string, action: 'stop' | 'restart'): Promise<void> {
+/**
+ * Stops or restarts an extension's processes in the hub: its peer (when it declares one the hub runs) and its
+ * sidecar. `stopped`/`restarted` say whether anything was; `peer` what became of the peer, when it has one.
+ */
+async function controlExtension(ctx: HubContext, res: ServerResponse, name: string, action: 'stop' | 'restart'): Promise<void> {
   // A name no extension could have: not a slug.
   if (!isValidSlug(name)) return sendError(res, 404, `"${name}" is not an extension name`);
-  try {
-    const done = action === 'stop' ? await ctx.router.stop(name) : await ctx.router.restart(name);
-    sendJson(res, 200, action === 'stop' ? { name, stopped: done } : { name, restarted: done });
-  } catch (error) {
-    // A refused or failed start says why with its own status (404 not served, 503 cannot start now).
-    if (error instanceof SidecarError) {
-      const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {};
-      return sendError(res, error.status, `could not ${action} the sidecar of ${name}: ${error.message}`, headers);
+  const ext = await ctx.host.findExtension(name);
+  let peer: PeerControl = null;
+  if (ext?.manifest?.peer) {
+    try {
+      peer = await controlPeer(ctx.peers, name, action);
+    } catch (error) {
+      return sendError(res, 503, `could not ${action} the peer of ${name}: ${(error as Error).message}`);
     }
-    sendError(res, 500, `could not ${action} the sidecar of ${name}: ${(error as Error).message}`);
+    if (peer === null && !ext.manifest.sidecar) return sendError(res, 409, `the hub runs no peer of ${name}: it is ${ext.state}${ext.reason ? ` (${ext.reason})` : ''}${ext.fix ? `; ${ext.fix}` : ''}`);
   }
+  let sidecar = false;
+  // The router answers for every other name (404 for one with no sidecar it serves).
+  if (!ext?.manifest?.peer || ext.manifest.sidecar) {
+    try {
+      sidecar = action === 'stop' ? await ctx.router.stop(name) : await ctx.router.restart(name);
+    } catch (error) {
+      // A refused or failed start says why with its own status (404 not served, 503 cannot start now).
+      if (error instanceof SidecarError) {
+        const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+        return sendError(res, error.status, `could not ${action} the sidecar of ${name}: ${error.message}`, headers);
+      }
+      return sendError(res, 500, `could not ${action} the sidecar of ${name}: ${(error as Error).message}`);
+    }
+  }
+  const extra = peer === null ? {} : { peer };
+  if (action === 'stop') sendJson(res, 200, { name, stopped: sidecar || (peer !== null && 'stopped' in peer && peer.stopped), ...extra });
+  else sendJson(res, 200, { name, restarted: sidecar || peer !== null, ...extra });
 }
 
 async function registerProject(ctx: HubContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
