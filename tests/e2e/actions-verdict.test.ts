@@ -4,7 +4,7 @@
 // changed and `extensions enable`, a disabled one says "disabled", and an unknown action has one code.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { actionsHome, CliJob, type ActionsHome } from './actions-home.js';
@@ -126,5 +126,32 @@ describe('actions run: a hub.json that names something other than this home\'s h
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /^warning: not using the hub in /);
     assert.equal(JSON.parse(run.stdout).id, 'outboard');
+  });
+});
+
+describe("actions run: a hub.json that names another home's hub", { timeout: 60_000 }, () => {
+  let h: ActionsHome;
+  let other: TestBusHub;
+  before(async () => {
+    h = actionsHome([{ name: 'good' }]);
+    other = await startBusHub();
+    writeFileSync(join(h.home, 'hub.json'), JSON.stringify({ url: other.url, pid: process.pid, port: other.port }));
+  });
+  after(async () => {
+    await other.close();
+    h.cleanup();
+  });
+
+  it('with its own token it is refused; with ours it still serves another home: both run privately', async () => {
+    const refused = await cliAsync(['actions', 'run', 'good.hello'], h);
+    assert.equal(refused.code, 0, refused.stderr);
+    assert.match(refused.stderr, /^warning: not using the hub in .*: it refused this home's token \(401\); running without it$/m);
+    // Even holding this home's token (copied), a hub of another home is not this home's hub.
+    writeFileSync(join(h.home, 'token'), other.token, { mode: 0o600 });
+    chmodSync(join(h.home, 'token'), 0o600);
+    const elsewhere = await cliAsync(['actions', 'run', 'good.hello'], h);
+    assert.equal(elsewhere.code, 0, elsewhere.stderr);
+    assert.match(elsewhere.stderr, /^warning: not using the hub in .*: it serves another home \(.*\); running without it$/m);
+    assert.equal(other.host.bus.query({ types: ['action.invoked'] }).length, 0, 'the other hub ran nothing');
   });
 });
