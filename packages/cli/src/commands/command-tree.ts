@@ -94,7 +94,7 @@ const ACTIONS: CommandSpec = {
     { name: 'list', aliases: ['ls'], summary: 'Actions offered by enabled extensions', options: json, load: () => import('./actions-list.js') },
     {
       name: 'run',
-      summary: 'Start the peer, run the action, print its result',
+      summary: "Run the action in its peer (the hub's when one runs) and print its result",
       args: '<id>',
       minPositionals: 1,
       missing: 'the action id',
@@ -103,7 +103,10 @@ const ACTIONS: CommandSpec = {
         args: { type: 'string', value: '<json>', description: "the action's arguments as JSON, e.g. '{\"depth\": 3}'" },
         ...json,
       },
-      notes: () => ['Ctrl+C (or SIGTERM, SIGHUP) cancels the action in the peer; the exit code is then 128 + the signal number.'],
+      notes: (cmd) => [
+        'Ctrl+C (or SIGTERM, SIGHUP) cancels the action in the peer; the exit code is then 128 + the signal number.',
+        `An action that cannot run is refused with its reason and fix, e.g. \`${cmd} extensions enable <name>\`.`,
+      ],
       load: () => import('./actions-run.js'),
     },
   ],

@@ -30,6 +30,7 @@ export function openWebSocket(url: URL, options: OpenWebSocketOptions = {}): Pro
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers: options.headers ?? {}, perMessageDeflate: false, maxPayload: options.maxPayload ?? 16 * 1024 * 1024 });
     const onAbort = (): void => {
+      ws.on('error', () => undefined);
       ws.terminate();
       reject(new Error('cancelled while connecting'));
     };
@@ -52,6 +53,8 @@ export function openWebSocket(url: URL, options: OpenWebSocketOptions = {}): Pro
       res.setEncoding('utf8').on('data', (d: string) => (text = (text + d).slice(0, 4096)));
       res.on('end', () => {
         settle();
+        // Terminating a socket that never opened emits an error: nothing is waiting for it any more.
+        ws.on('error', () => undefined);
         ws.terminate();
         let error: unknown;
         try {
