@@ -65,9 +65,9 @@ describe('outboard actions run: failing peers', { timeout: 40_000 }, () => {
     const outcome = JSON.parse(job.stdout) as { error?: { code: string; message: string } };
     assert.equal(outcome.error?.code, 'denied');
     assert.match(outcome.error?.message ?? '', /`outboard extensions enable keeper --grant storage\.private`/);
-    // Disabled: its actions are gone for the next command.
+    // Disabled: the next command refuses its actions, naming "disabled" and the command that enables it again.
     const after = runCli(['actions', 'run', 'keeper.call'], { home: h.home, env: h.env });
     assert.equal(after.code, 1);
-    assert.match(after.stderr, /no enabled extension offers action "keeper\.call"/);
+    assert.equal(after.stderr, 'error: action keeper.call cannot run: extension keeper is disabled by the user — outboard extensions enable keeper\n');
   });
 });

@@ -16,6 +16,8 @@ export interface ActionsFixture {
   name: string;
   mode?: string;
   capabilities?: { required: string[]; optional: string[] };
+  /** RPC methods its manifest declares (the fixture peer echoes every `rpc/invoke`). Default: none. */
+  rpc?: string[];
 }
 
 /** A temporary home with the fixtures approved (every capability granted), and the environment to run the CLI in. */
@@ -57,6 +59,7 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
                 { id: `${x}.call`, title: 'Call a host method' },
               ],
               events: [`${x}.happened`],
+              ...(f.rpc ? { rpc: f.rpc } : {}),
             },
             capabilities: f.capabilities ?? { required: ['ui.action.contribute'], optional: ['ui.notification'] },
           },

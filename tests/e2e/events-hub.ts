@@ -21,14 +21,17 @@ export interface TestBusHub {
   close(): Promise<void>;
 }
 
-/** Starts a hub for a fresh home on an ephemeral port; `advertise` writes hub.json so the CLI uses it. */
-export async function startBusHub(options: { plugins?: HostPlugin[]; advertise?: boolean; home?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestBusHub> {
+/**
+ * Starts a hub for a fresh home on an ephemeral port; `advertise` writes hub.json so the CLI uses it; `peers`
+ * gives the hub its shared peers at start, as the daemon does (the stop/restart routes control them).
+ */
+export async function startBusHub(options: { plugins?: HostPlugin[]; advertise?: boolean; home?: string; env?: NodeJS.ProcessEnv; peers?: boolean } = {}): Promise<TestBusHub> {
   const tmp = tempDir('outboard-bus-');
   const home = options.home ?? join(tmp.path, 'home');
   const env = { ...process.env, OUTBOARD_HOME: home, ...options.env };
   const host = createHost({ identity: { id: 'outboard', version: '0.1.0' }, home, cwd: tmp.path, env, ...(options.home ? {} : { globalRoots: [] }), ...(options.plugins ? { plugins: options.plugins } : {}) });
   const token = ensureHubToken(home);
-  const server = new HubServer({ host, router: new RecordingRouter(), token });
+  const server = new HubServer({ host, router: new RecordingRouter(), token, ...(options.peers ? { peers: await host.peers() } : {}) });
   const port = await server.listen(0);
   const url = `http://127.0.0.1:${port}/`;
   if (options.advertise) writeFileSync(join(home, 'hub.json'), JSON.stringify({ url, pid: process.pid, port }));

@@ -37,9 +37,11 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     assert.equal(a.status, 200);
     assert.equal(a.headers['content-type'], 'application/json; charset=utf-8');
     const j = json(a.body);
-    assert.deepEqual(Object.keys(j).sort(), ['apiVersion', 'name', 'version', 'wireVersion', 'wireVersions']);
+    assert.deepEqual(Object.keys(j).sort(), ['apiVersion', 'home', 'name', 'version', 'wireVersion', 'wireVersions']);
     assert.equal(j.apiVersion, 1);
     assert.equal(j.name, 'outboard');
+    // What the CLI checks before it trusts a hub named in hub.json: the host id and the home.
+    assert.equal(j.home, h.home);
   });
 
   it('GET /api/hub/extensions: every field of every extension', async () => {

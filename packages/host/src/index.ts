@@ -103,8 +103,9 @@ export { ServiceError, isServiceError } from './broker/service-error.js';
 export type { ServiceErrorCode } from './broker/service-error.js';
 export type { ProjectStore, RegisterProjectInput, RegisterProjectResult } from './projects/project-store.js';
 export type { ProjectRecord } from './projects/project-record.js';
-export { PeerActionError, ActionNeedsApprovalError } from './peers/peer-actions.js';
-export type { ActionVerdict, WithheldAction } from './peers/peer-actions.js';
+export { PeerActionError } from './peers/peer-actions.js';
+export { ActionRefusedError, actionVerdictError, decideAction } from './peers/action-verdict.js';
+export type { ActionVerdict, WithheldAction } from './peers/action-verdict.js';
 export type { PeerStatus } from './peers/peer-status.js';
 // One live state: the host owns freshness (a generation, a watch of the home, `extension.changed`)
 export type { ExtensionAspect, ExtensionChange } from './live/extension-changes.js';

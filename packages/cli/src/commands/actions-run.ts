@@ -1,20 +1,21 @@
-import type { ActionResult } from '@outboard/host';
+import type { ActionResult, DeclaredAction } from '@outboard/host';
 import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
-import { suggestNames } from '@outboard/manifest';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
 import { projectContaining, projectStore } from './projects-lookup.js';
-import { callHub, HubRpcError, HubUnreachableError } from './hub-rpc.js';
-import type { HubEndpoint } from './hub-rpc.js';
-import { callHubStreaming } from './hub-ws-call.js';
-import type { DeclaredAction } from '@outboard/host';
+import { openRpcRoute } from './rpc-route.js';
 import { StopSignals } from './stop-signals.js';
 
-/** `<id> actions run <id> [--project <id>] [--args <json>] [--json]`. */
+/**
+ * `<id> actions run <id> [--project <id>] [--args <json>] [--json]`. One path whether a hub runs or not: the
+ * host's verdict (`actions.resolve`: the action, or the refusal with its reason and fix), then `actions.invoke`,
+ * both through the RPC route of this run (the hub's shared peer when a trusted hub runs, else a private one).
+ * Ctrl+C (or SIGTERM, SIGHUP) cancels the action in the peer.
+ */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const id = opts.positionals[0] as string;
   let actionArgs: unknown = {};
@@ -26,57 +27,32 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       throw new UsageError(`--args must be JSON: ${(error as Error).message}`, `For example: --args '{"depth": 3}'`);
     }
   }
-  // One peer instance serves the CLI and the browser: with a hub running, the action runs in the hub's peer.
-  const hub = ctx.host().runningHub();
-  if (hub) {
-    const outcome = await runThroughHub(ctx, opts, { url: hub.url, token: hub.token }, id, actionArgs);
-    // undefined: the hub in hub.json did not accept the connection (it just died), so run privately as without one.
-    if (outcome !== undefined) return outcome;
-  }
-  const peers = await ctx.host().peers();
+  const route = await openRpcRoute(ctx);
   const stop = new StopSignals();
   try {
-    const action = findAction(ctx, await peers.declaredActions(), id);
+    const action = (await route.call('actions.resolve', { id })) as DeclaredAction;
     const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
-    try {
-      const result = await peers.invokeAction(id, { ...(project ? { projectId: project } : {}), args: actionArgs }, {
-        signal: stop.signal,
-        resetTimeoutOnProgress: true,
-        onProgress: showProgress(ctx),
-      });
-      return printOutcome(ctx, opts, result);
-    } catch (error) {
-      ctx.printer.clearStatus();
-      const reason = (error as { reason?: string }).reason;
-      if (stop.received || reason === 'cancelled' || stop.signal.aborted) {
-        ctx.printError(t`Cancelled ${id}.`);
-        return stop.exitCode;
-      }
-      // Already shaped by the host (`<extension>: action <id> failed: ...`, its details and log): print it once.
-      if (isOutboardError(error)) throw error;
-      const supervisor = await peers.supervisor(action.extension);
-      // A peer that just dropped the connection is still exiting: wait (briefly) to say how it ended.
-      if (reason === 'unavailable') await supervisor?.settle(2000);
-      const status = supervisor?.status();
-      const message = (error as Error).message;
-      // The peer's words, named once with who failed (the host may already have named the extension).
-      const text = message.startsWith(`${action.extension}: `) ? message : `${action.extension}: action ${id} failed: ${message}`;
-      // A handshake failure is both the error and the peer's last error: say it once.
-      const details = status?.lastError && !message.includes(status.lastError) && !status.lastError.includes(message) ? [`peer: ${status.lastError}`] : [];
-      throw cliError('CLI_ACTION_FAILED', text, status?.log ? `peer log: ${status.log}` : undefined, details);
+    const result = (await route.call('actions.invoke', { id, ...(project ? { projectId: project } : {}), args: actionArgs }, { signal: stop.signal, onProgress: showProgress(ctx) })) as ActionResult;
+    return printOutcome(ctx, opts, result);
+  } catch (error) {
+    ctx.printer.clearStatus();
+    if (stop.received || stop.signal.aborted || wireReason(error) === 'cancelled') {
+      ctx.printError(t`Cancelled ${id}.`);
+      return stop.exitCode;
     }
+    // Shaped by the host (the verdict's refusal, `<extension>: action <id> failed: ...` with its log): printed once.
+    if (isOutboardError(error)) throw error;
+    throw cliError('CLI_ACTION_FAILED', `action ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     stop.dispose();
-    await peers.dispose();
+    await route.dispose();
   }
 }
 
-/** The declared action `id`, or the refusal naming the nearest ids. */
-function findAction(ctx: CliContext, declared: readonly DeclaredAction[], id: string): DeclaredAction {
-  const action = declared.find((a) => a.id === id);
-  if (action) return action;
-  const near = suggestNames(id, declared.map((a) => a.id));
-  throw cliError('CLI_NOT_FOUND', `no enabled extension offers action "${id}"`, near.length ? `Did you mean ${near.join(', ')}?` : `Run \`${ctx.cmd} actions list\`.`);
+/** The wire reason of a failure (`cancelled`, `unavailable`...), from the host's error or the protocol's. */
+function wireReason(error: unknown): string | undefined {
+  const e = error as { reason?: unknown; data?: { code?: unknown } } | null;
+  return typeof e?.reason === 'string' ? e.reason : typeof e?.data?.code === 'string' ? e.data.code : undefined;
 }
 
 /** Shows each progress value on one status line that the next replaces (at a terminal only). */
@@ -134,35 +110,4 @@ async function projectOfCwd(ctx: CliContext, targets: readonly string[]): Promis
   if (found) return found.id;
   if (targets.includes('global')) return undefined;
   throw cliError('PROJECT_NONE_HERE', `this action runs on a project, and no registered project contains ${ctx.io.cwd}`, `register it with \`${ctx.cmd} projects add .\`, or pass --project <id> (\`${ctx.cmd} projects list\` shows them)`);
-}
-
-/** `actions run` through the running hub: Ctrl+C (or SIGTERM, SIGHUP) closes the connection and the hub cancels the action. */
-async function runThroughHub(ctx: CliContext, opts: ParsedOptions, hub: HubEndpoint, id: string, actionArgs: unknown): Promise<number | undefined> {
-  let declared: DeclaredAction[];
-  try {
-    declared = (await callHub(hub, 'actions.list', {})) as DeclaredAction[];
-  } catch (error) {
-    if (error instanceof HubUnreachableError) return undefined;
-    throw error;
-  }
-  const action = findAction(ctx, declared, id);
-  const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
-  const stop = new StopSignals();
-  try {
-    // Over /api/ws, so the action's progress shows as it comes, as it does in a private peer.
-    const result = (await callHubStreaming(hub, 'actions.invoke', { id, ...(project ? { projectId: project } : {}), args: actionArgs }, {
-      signal: stop.signal,
-      onProgress: showProgress(ctx),
-    })) as ActionResult;
-    return printOutcome(ctx, opts, result);
-  } catch (error) {
-    ctx.printer.clearStatus();
-    if (stop.received || stop.signal.aborted || (error instanceof HubRpcError && error.reason === 'cancelled')) {
-      ctx.printError(t`Cancelled ${id}.`);
-      return stop.exitCode;
-    }
-    throw error;
-  } finally {
-    stop.dispose();
-  }
 }

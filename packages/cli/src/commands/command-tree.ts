@@ -5,7 +5,7 @@ const json = { json: { type: 'boolean', description: 'print JSON instead of text
 const EXTENSIONS: CommandSpec = {
   name: 'extensions',
   aliases: ['ext'],
-  summary: 'Manage extensions: list, info, doctor, enable, disable, add, remove, link, create',
+  summary: 'Manage extensions: list, info, doctor, enable, disable, add, remove, link, create, logs, stop, restart',
   subcommands: [
     { name: 'list', aliases: ['ls'], summary: 'Every installed extension with its source and state', options: json, load: () => import('./extensions-list.js') },
     { name: 'info', summary: 'Manifest, sources, config keys, shadowed copies and problems of one extension', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-info.js') },
@@ -38,6 +38,36 @@ const EXTENSIONS: CommandSpec = {
     },
     { name: 'link', summary: 'Use an extension from a folder (dev source)', args: '<path>', minPositionals: 1, missing: 'the folder to link', load: () => import('./extensions-link.js') },
     { name: 'unlink', summary: 'Stop using a dev path', args: '<path>', minPositionals: 1, missing: 'the folder to unlink', load: () => import('./extensions-unlink.js') },
+    {
+      name: 'logs',
+      summary: "Its peer's and sidecar's logs (the last lines; --follow keeps printing)",
+      args: '<name>',
+      minPositionals: 1,
+      missing: 'the extension name',
+      options: {
+        follow: { type: 'boolean', short: 'f', description: 'keep printing new lines until Ctrl+C' },
+        lines: { type: 'string', value: '<n>', description: 'how many of the last lines of each log to show (default 50)' },
+      },
+      load: () => import('./extensions-logs.js'),
+    },
+    {
+      name: 'stop',
+      summary: 'Stop its peer and sidecar in the running hub',
+      args: '<name>',
+      minPositionals: 1,
+      missing: 'the extension name',
+      notes: (cmd) => [`Without a hub nothing of an extension runs outside the command using it. \`${cmd} extensions restart <name>\` starts it again.`],
+      load: () => import('./extensions-control.js').then((m) => ({ run: m.stop })),
+    },
+    {
+      name: 'restart',
+      summary: 'Restart its peer and sidecar in the running hub (a failed peer included)',
+      args: '<name>',
+      minPositionals: 1,
+      missing: 'the extension name',
+      notes: () => ['Without a hub it starts the peer once in this process, with a clean crash window, to show that it starts.'],
+      load: () => import('./extensions-control.js').then((m) => ({ run: m.restart })),
+    },
     { name: 'sidecar', summary: 'The launch plan the hub runs for its sidecar (checks included)', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-sidecar.js') },
     {
       name: 'create',
@@ -64,7 +94,7 @@ const ACTIONS: CommandSpec = {
     { name: 'list', aliases: ['ls'], summary: 'Actions offered by enabled extensions', options: json, load: () => import('./actions-list.js') },
     {
       name: 'run',
-      summary: 'Start the peer, run the action, print its result',
+      summary: "Run the action in its peer (the hub's when one runs) and print its result",
       args: '<id>',
       minPositionals: 1,
       missing: 'the action id',
@@ -73,7 +103,10 @@ const ACTIONS: CommandSpec = {
         args: { type: 'string', value: '<json>', description: "the action's arguments as JSON, e.g. '{\"depth\": 3}'" },
         ...json,
       },
-      notes: () => ['Ctrl+C (or SIGTERM, SIGHUP) cancels the action in the peer; the exit code is then 128 + the signal number.'],
+      notes: (cmd) => [
+        'Ctrl+C (or SIGTERM, SIGHUP) cancels the action in the peer; the exit code is then 128 + the signal number.',
+        `An action that cannot run is refused with its reason and fix, e.g. \`${cmd} extensions enable <name>\`.`,
+      ],
       load: () => import('./actions-run.js'),
     },
   ],

@@ -1,6 +1,5 @@
 import { request } from 'node:http';
-import type { HubEndpoint } from './hub-rpc.js';
-import { HubUnreachableError } from './hub-rpc.js';
+import { authHeaders, HubUnreachableError, type HubEndpoint } from '../hub-client/hub-endpoint.js';
 import { OutboardError } from '@outboard/host/errors';
 
 /** Longest line accepted from the stream; a longer one ends it (the hub never sends one). */
@@ -14,7 +13,7 @@ const MAX_LINE_BYTES = 4 * 1024 * 1024;
 export function followEvents(hub: HubEndpoint, query: URLSearchParams, onRecord: (record: unknown) => void, signal: AbortSignal): Promise<void> {
   query.set('format', 'ndjson');
   return new Promise((resolve, reject) => {
-    const req = request(new URL(`api/events?${query.toString()}`, hub.url), { headers: hub.token ? { authorization: `Bearer ${hub.token}` } : {}, signal });
+    const req = request(new URL(`api/events?${query.toString()}`, hub.url), { headers: authHeaders(hub), signal });
     req.on('response', (res) => {
       if (res.statusCode !== 200) {
         let text = '';

@@ -2,8 +2,11 @@ import { constants } from 'node:os';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import type { ParsedOptions } from '../router/command-spec.js';
-import { callHub, HubUnreachableError, type HubEndpoint } from './hub-rpc.js';
+import { HubClient } from '../hub-client/hub-client.js';
+import { HubUnreachableError } from '../hub-client/hub-endpoint.js';
+import { findTrustedHub } from '../hub-client/hub-trust.js';
 import { followEvents } from './events-stream.js';
+import { warnUntrusted } from './rpc-route.js';
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Most events printed without --follow. */
@@ -20,13 +23,20 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const sinceText = opts.string('since');
   if (sinceText !== undefined && !/^\d{1,15}$/.test(sinceText)) throw new UsageError(`--since must be an event seq (a non-negative integer), got ${JSON.stringify(sinceText)}`);
   const since = sinceText === undefined ? undefined : Number(sinceText);
-  const found = ctx.host().runningHub();
+  const trust = await findTrustedHub(ctx.host());
+  if (trust.kind === 'untrusted') warnUntrusted(ctx, trust.url, trust.why);
   const needHub = (): Error => cliError('EVENTS_NEED_HUB', 'no hub runs for this home, and events are published inside the hub', `start one with \`${ctx.cmd} hub start\`, then run \`${ctx.cmd} events${opts.flag('follow') ? ' --follow' : ''}\` again`);
-  if (!found) throw needHub();
-  const hub: HubEndpoint = { url: found.url, token: found.token };
+  if (trust.kind !== 'trusted') throw needHub();
+  const hub = trust.hub;
   try {
     if (!opts.flag('follow')) {
-      const answer = (await callHub(hub, 'events.recent', { ...(types.length ? { types } : {}), ...(project ? { projectIds: [project] } : {}), sinceSeq: since ?? 0, limit: RECENT_LIMIT })) as { events: unknown[] };
+      const client = await HubClient.connect(hub);
+      let answer: { events: unknown[] };
+      try {
+        answer = (await client.call('events.recent', { ...(types.length ? { types } : {}), ...(project ? { projectIds: [project] } : {}), sinceSeq: since ?? 0, limit: RECENT_LIMIT })) as { events: unknown[] };
+      } finally {
+        client.close();
+      }
       for (const event of answer.events) ctx.printJsonRecord(event);
       return 0;
     }

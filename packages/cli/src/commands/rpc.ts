@@ -1,41 +1,31 @@
-import { createHost, isOutboardError } from '@outboard/host';
+import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import type { ParsedOptions } from '../router/command-spec.js';
-import { callHub, HubRpcError, HubUnreachableError } from './hub-rpc.js';
+import { openRpcRoute } from './rpc-route.js';
 
 /**
  * `<id> rpc <method> [<json-params>]`: calls one method of the host's RPC registry and prints its JSON result;
- * a refusal or failure exits non-zero with the error. Through the running hub's `/api/rpc` (its shared peers
- * and plugins), else in this process (the host's built-ins and the peers' declared methods).
+ * a refusal or failure exits non-zero with the error. Through the running hub (its shared peers and plugins)
+ * when this home's hub runs, else in this process: the host's built-ins and the peers' declared methods
+ * (the peer is started for the call and stopped after it).
  */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const method = opts.positionals[0] as string;
   const params = parseParams(opts.positionals[1]);
-  const hub = ctx.host().runningHub();
-  if (hub) {
-    try {
-      ctx.printJson(await callHub({ url: hub.url, token: hub.token }, method, params));
-      return 0;
-    } catch (error) {
-      if (error instanceof HubRpcError && error.code === 'HUB_REQUEST_FAILED') throw cliError('RPC_CALL_FAILED', `${method}: ${error.message}`, undefined, error.details);
-      // The hub in hub.json just died: serve the call here, as without a hub.
-      if (!(error instanceof HubUnreachableError)) throw error;
-    }
-  }
-  const host = createHost({ identity: ctx.identity, cwd: ctx.io.cwd, env: ctx.io.env });
+  const route = await openRpcRoute(ctx);
   const controller = new AbortController();
   const stop = (): void => controller.abort();
   process.once('SIGINT', stop);
   try {
-    ctx.printJson((await host.rpc.call(method, params, { caller: 'cli', signal: controller.signal })) ?? null);
+    ctx.printJson((await route.call(method, params, { signal: controller.signal })) ?? null);
     return 0;
   } catch (error) {
     if (isOutboardError(error)) throw error;
     throw cliError('RPC_CALL_FAILED', `${method}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     process.off('SIGINT', stop);
-    await (await host.peers()).dispose();
+    await route.dispose();
   }
 }
 

@@ -2,7 +2,10 @@ import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
-import { callHub, HubUnreachableError } from './hub-rpc.js';
+import { HubClient } from '../hub-client/hub-client.js';
+import { HubUnreachableError } from '../hub-client/hub-endpoint.js';
+import { findTrustedHub } from '../hub-client/hub-trust.js';
+import { warnUntrusted } from './rpc-route.js';
 import { projectStore, requireProject } from './projects-lookup.js';
 
 /** One status item as `/api/rpc` `status.list` and the peers' registry give it. */
@@ -20,11 +23,18 @@ interface StatusItem {
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const projectId = opts.string('project');
   if (projectId !== undefined) requireProject(ctx, await projectStore(ctx), projectId);
-  let hub = ctx.host().runningHub();
+  const trust = await findTrustedHub(ctx.host());
+  if (trust.kind === 'untrusted') warnUntrusted(ctx, trust.url, trust.why);
+  let hub = trust.kind === 'trusted' ? trust.hub : undefined;
   let items: StatusItem[] | undefined;
   if (hub) {
     try {
-      items = (await callHub({ url: hub.url, token: hub.token }, 'status.list', projectId ? { projectId } : {})) as StatusItem[];
+      const client = await HubClient.connect(hub);
+      try {
+        items = (await client.call('status.list', projectId ? { projectId } : {})) as StatusItem[];
+      } finally {
+        client.close();
+      }
     } catch (error) {
       // The hub in hub.json just died: ask this run's own peers, as without a hub.
       if (!(error instanceof HubUnreachableError)) throw error;

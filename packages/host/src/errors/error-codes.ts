@@ -47,13 +47,14 @@ export const ERROR_CODES = {
 
   // peers/: extension peers and their actions
   PEER_ACTION_FAILED: { meaning: "an extension's peer failed to run an action: it answered with an error, could not start, or exited", exitCode: 1, fix: "see the peer's log and last error with `extensions info <name>`" },
-  PEER_ACTION_UNKNOWN: { meaning: 'no enabled extension offers the action', exitCode: 1, fix: 'run `actions list` to see the actions on offer' },
-  PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: 'approve it again with `extensions enable <name>`' },
+  PEER_ACTION_UNKNOWN: { meaning: 'no installed extension offers the action (the one code for an unknown action, on every route)', exitCode: 1, fix: 'run `outboard actions list` to see the actions on offer' },
+  PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: 'approve it again with `outboard extensions enable <name>`' },
+  ACTION_UNAVAILABLE: { meaning: 'the extension offering the action cannot run as installed (invalid, incompatible, in conflict, blocked or missing)', exitCode: 1, fix: 'run `outboard extensions info <name>` to see why and what fixes it' },
 
   // cli: refusals and failures of the command line (packages/cli)
   CLI_UNKNOWN_COMMAND: { meaning: 'no built-in and no enabled extension has this command', exitCode: 1, fix: 'run `outboard --help` for the list of commands' },
   CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: 'update outboard' },
-  CLI_NOT_FOUND: { meaning: 'no installed extension or offered action has this name', exitCode: 1, fix: 'run `outboard extensions list` or `outboard actions list`' },
+  CLI_NOT_FOUND: { meaning: 'no installed extension or linked folder has this name', exitCode: 1, fix: 'run `outboard extensions list`' },
   CLI_NOT_APPROVED: { meaning: 'the extension needs an approval that was not given', exitCode: 2, fix: 'run `outboard extensions enable <name>` to review and approve it' },
   CLI_NEEDS_TERMINAL: { meaning: 'a question had to be asked but no person is at a terminal', exitCode: 2, fix: 'pass --yes (and --grant <capability> or --grant-all) to decide on the command line' },
   CLI_CHANGED_WHILE_DECIDING: { meaning: 'the extension changed on disk between the consent prompt and the run', exitCode: 2, fix: 'run the command again to review what it is now' },

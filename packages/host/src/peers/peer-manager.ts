@@ -8,7 +8,6 @@ import type { CapabilityBroker } from '../broker/capability-broker.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ProjectStore } from '../projects/project-store.js';
 import type { RpcRegistry } from '../rpc/rpc-registry.js';
-import { OutboardError } from '../errors/outboard-error.js';
 import { ContributionRegistry } from '../contributions/contribution-registry.js';
 import { NotificationCenter } from '../contributions/notification-center.js';
 import { normalizeActionResult } from '../contributions/action-result.js';
@@ -25,9 +24,11 @@ import { PeerSessions } from './peer-sessions.js';
 import { registerPeerServices } from './peer-services.js';
 import { serveBrokerOnConnection } from './broker-on-connection.js';
 import { PeerActivation } from './peer-activation.js';
-import { ActionNeedsApprovalError, actionsOf, withheldActionsOf } from './peer-actions.js';
+import { actionsOf } from './peer-actions.js';
+import type { DeclaredAction } from './peer-actions.js';
+import { actionVerdictError, decideAction, withheldActionsOf } from './action-verdict.js';
+import type { ActionVerdict, WithheldAction } from './action-verdict.js';
 import { actionFailure } from './action-failure.js';
-import type { ActionVerdict, DeclaredAction, WithheldAction } from './peer-actions.js';
 import { TurnMemo } from './turn-budget.js';
 import { PeerTraffic } from './peer-flow.js';
 import { SeenEvents } from './seen-events.js';
@@ -215,26 +216,32 @@ export class PeerManager {
     return { actions: await this.declaredActions(), withheld: withheldActionsOf(extensions, this.deps.identity.id) };
   }
 
-  /** Whether action `id` can run, needs its extension approved again (and how), or is unknown. Starts nothing. */
+  /**
+   * The one verdict about action `id` (see {@link ActionVerdict}): it runs, it is refused (its extension is
+   * unapproved, changed since approval, disabled... with the reason and the fix), or nothing offers it. Starts nothing.
+   */
   async resolveAction(id: string): Promise<ActionVerdict> {
-    const { actions, withheld } = await this.listActions();
-    const action = actions.find((a) => a.id === id);
-    if (action) return { kind: 'run', action };
-    const held = withheld.find((a) => a.id === id);
-    if (held) return { kind: 'needs-approval', action: held };
-    return { kind: 'unknown', known: [...new Set([...actions, ...withheld].map((a) => a.id))] };
+    const { extensions } = await this.deps.catalog.extensions();
+    return decideAction(id, extensions, this.deps.identity.id);
+  }
+
+  /**
+   * The action `id` if it can run; else throws the verdict's error: {@link ActionRefusedError} (`PEER_NEEDS_APPROVAL`
+   * or `ACTION_UNAVAILABLE`, the reason and the fix) or OutboardError `PEER_ACTION_UNKNOWN` (with a did-you-mean).
+   */
+  async runnableAction(id: string): Promise<DeclaredAction> {
+    const verdict = await this.resolveAction(id);
+    if (verdict.kind !== 'run') throw actionVerdictError(id, verdict, this.deps.identity.id);
+    return verdict.action;
   }
 
   /**
    * Runs an action: starts its peer when needed (`onAction`), calls `actions/invoke`, checks and bounds the
-   * result. Throws {@link ActionNeedsApprovalError} (extension changed since approval, or disabled),
-   * OutboardError `PEER_ACTION_UNKNOWN`, or {@link PeerActionError} for every failure of the peer.
+   * result. Throws the verdict's error when it cannot run (see {@link runnableAction}), or
+   * {@link PeerActionError} for every failure of the peer.
    */
   async invokeAction(id: string, input: { projectId?: string; args?: unknown }, options: RequestOptions = {}): Promise<ActionResult> {
-    const verdict = await this.resolveAction(id);
-    if (verdict.kind === 'needs-approval') throw new ActionNeedsApprovalError(verdict.action);
-    if (verdict.kind === 'unknown') throw new OutboardError('PEER_ACTION_UNKNOWN', `no enabled extension offers action "${id}"`, { hint: `\`${this.deps.identity.id} actions list\` shows those that do` });
-    const { action } = verdict;
+    const action = await this.runnableAction(id);
     // One owner or a refusal naming every declarer; then the input is checked before the peer sees it.
     const owner = routeContribution(await this.peerExtensions(), 'action', id, this.deps.identity.id);
     const declared = owner.manifest.contributes?.actions?.find((a) => a.id === id);
@@ -267,25 +274,6 @@ export class PeerManager {
       if (error instanceof ResponseError && error.origin === 'local' && error.reason === 'unavailable') throw new ResponseError('unavailable', `${owner.name}: ${error.message}`, error.data);
       throw error;
     }
-  }
-
-  /**
-   * Stops and starts an extension's peer afresh, with a clean crash window (also how a failed peer is
-   * revived). False when the extension is not enabled or declares no peer; rejects when the start fails.
-   */
-  async restartPeer(name: string): Promise<boolean> {
-    const supervisor = await this.supervisor(name);
-    if (!supervisor) return false;
-    await supervisor.restart();
-    return true;
-  }
-
-  /** Stops an extension's peer if it runs (a later use starts it again); false when there is none. */
-  async stopPeer(name: string): Promise<boolean> {
-    const supervisor = this.supervisors.get(name);
-    if (!supervisor) return false;
-    await supervisor.stop('stop asked for');
-    return true;
   }
 
   /**

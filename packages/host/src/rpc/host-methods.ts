@@ -26,7 +26,7 @@ export const HOST_OWNER = 'host';
 
 /**
  * Registers the host's built-in methods on `registry`: `host.info`, `rpc.methods`, `extensions.list`,
- * `projects.list`, `projects.register`, `events.recent`, `actions.list`, `actions.invoke`, `status.list` and
+ * `projects.list`, `projects.register`, `events.recent`, `actions.list`, `actions.resolve`, `actions.invoke`, `status.list` and
  * `notifications.list`. Every answer is plain JSON; dispose the result to remove them.
  */
 export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps): Disposable {
@@ -62,6 +62,8 @@ export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps)
     },
     // Compatible with apiVersion 1 of `/api/rpc`: the bare list of declared actions.
     'actions.list': async () => (await deps.peers()).declaredActions(),
+    // The one verdict about an action: the action when it can run, else the refusal (reason and fix) every route shows.
+    'actions.resolve': async (params) => (await deps.peers()).runnableAction(optionalString(params, 'id', true) as string),
     'actions.invoke': async (params, context) => {
       const id = optionalString(params, 'id', true) as string;
       const projectId = optionalString(params, 'projectId');

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ActionNeedsApprovalError, PeerActionError, createHost, isOutboardError } from '../../src/index.js';
+import { ActionRefusedError, PeerActionError, createHost, isOutboardError } from '../../src/index.js';
 import { peerHome } from './peer-fixtures.js';
 import { readMarks, rejectionOf } from './peer-probes.js';
 
@@ -64,22 +64,23 @@ describe('the peer manager', { timeout: 40_000 }, () => {
       const peers = await host.peers({ supervisor: fast });
       try {
         const verdict = await peers.resolveAction('shifty.hello');
-        assert.equal(verdict.kind, 'needs-approval');
-        assert.ok(verdict.kind === 'needs-approval');
+        assert.equal(verdict.kind, 'refused');
+        assert.ok(verdict.kind === 'refused');
         assert.equal(verdict.action.extension, 'shifty');
         assert.equal(verdict.action.changed, true);
-        assert.match(verdict.action.reason, /^changed since it was approved/);
+        assert.equal(verdict.action.state, 'unapproved');
+        assert.match(verdict.action.reason, /^not approved: manifest/);
         assert.equal(verdict.action.fix, 'outboard extensions enable shifty');
         const listed = await peers.listActions();
         assert.deepEqual(listed.actions, []);
         assert.ok(listed.withheld.some((a) => a.id === 'shifty.extra' && a.changed));
         const error = await rejectionOf(peers.invokeAction('shifty.hello', {}));
-        assert.ok(error instanceof ActionNeedsApprovalError, String(error));
+        assert.ok(error instanceof ActionRefusedError, String(error));
         assert.equal(error.code, 'PEER_NEEDS_APPROVAL');
-        assert.match(error.message, /^action shifty\.hello is off: its extension shifty changed since it was approved/);
-        assert.equal(error.hint, 'approve it with `outboard extensions enable shifty`');
+        assert.match(error.message, /^action shifty\.hello cannot run: extension shifty is not approved: manifest/);
+        assert.equal(error.hint, 'outboard extensions enable shifty');
         assert.deepEqual(readMarks(env.marks), [], 'nothing was started');
-        assert.deepEqual(await peers.resolveAction('shifty.nope'), { kind: 'unknown', known: ['shifty.big', 'shifty.call', 'shifty.denied', 'shifty.extra', 'shifty.hello', 'shifty.notify', 'shifty.slow'] });
+        assert.deepEqual(await peers.resolveAction('shifty.nope'), { kind: 'unknown', known: ['shifty.big', 'shifty.call', 'shifty.denied', 'shifty.extra', 'shifty.hello', 'shifty.notify', 'shifty.slow'], suggestions: [] });
       } finally {
         await peers.dispose();
       }

@@ -1,4 +1,4 @@
-import { toListEntry, type ExtensionListEntry, type ExtensionRecord, type ProjectRecord } from '@outboard/host';
+import { toListEntry, type ExtensionListEntry, type ExtensionRecord, type PeerManager, type ProjectRecord } from '@outboard/host';
 import type { ExtensionManifest } from '@outboard/manifest';
 import type { SidecarRouter } from '../server/sidecar-router.js';
 
@@ -44,4 +44,24 @@ export function projectLinks(ext: ExtensionRecord, project: ProjectRecord): Arra
     label: link.label,
     url: `/x/${ext.name}${link.path.replace(/\{projectId\}/g, encodeURIComponent(project.id)).replace(/\{repoRoot\}/g, encodeURIComponent(project.root))}`,
   }));
+}
+
+/** What stop or restart did to an extension's peer: `stopped` (it was running), `restarted`, or null when the hub runs no peer of it. */
+export type PeerControl = { stopped: boolean } | { restarted: true } | null;
+
+/**
+ * Stops or restarts the hub's peer of extension `name` (`POST /api/hub/extensions/<name>/stop|restart`). A
+ * restart forgets past crashes, so it also revives a peer its breaker failed. Null when the hub supervises no
+ * peer of that name (none declared, not enabled, or the hub runs no peers). Rejects with the start's error.
+ */
+export async function controlPeer(peers: PeerManager | undefined, name: string, action: 'stop' | 'restart'): Promise<PeerControl> {
+  const supervisor = await peers?.supervisor(name);
+  if (!supervisor) return null;
+  if (action === 'restart') {
+    await supervisor.restart();
+    return { restarted: true };
+  }
+  const running = supervisor.state !== 'stopped' && supervisor.state !== 'failed';
+  await supervisor.stop('stopped by the user');
+  return { stopped: running };
 }

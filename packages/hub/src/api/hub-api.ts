@@ -3,7 +3,7 @@ import { isServiceError } from '@outboard/host';
 import { isValidSlug } from '@outboard/manifest';
 import type { HubContext } from '../server/hub-context.js';
 import { sendError, sendJson } from '../server/http-reply.js';
-import { extensionView } from './extensions-api.js';
+import { controlPeer, extensionView, type PeerControl } from './extensions-api.js';
 import { findServedExtension, servedExtensions } from '../server/served-extensions.js';
 import { readJsonBody } from './json-body.js';
 import { parseProjectBody, projectView } from './projects-api.js';
@@ -68,37 +68,39 @@ async function listExtensions(ctx: HubContext, res: ServerResponse, projectId: s
 }
 
 /**
- * Stops or restarts an extension's processes: its peer (a restart starts it afresh with a clean crash window,
- * also reviving a failed one) and its sidecar. Answers what was done for each; a refused or failed start says
- * why with its own status (404 not served, 503 cannot start now).
+ * Stops or restarts an extension's processes in the hub: its peer (when it declares one the hub runs) and its
+ * sidecar. `stopped`/`restarted` say whether anything was; `peer` what became of the peer, when it has one.
  */
 async function controlExtension(ctx: HubContext, res: ServerResponse, name: string, action: 'stop' | 'restart'): Promise<void> {
   // A name no extension could have: not a slug.
   if (!isValidSlug(name)) return sendError(res, 404, `"${name}" is not an extension name`);
   const ext = await findServedExtension(ctx.host, name).catch(() => undefined);
-  const result: Record<string, unknown> = { name };
-  if (ext?.manifest?.peer && ctx.peers) {
-    if (action === 'restart' && ext.state !== 'enabled') return sendError(res, 404, `could not restart the peer of ${name}: it is ${ext.state}${ext.reason ? `: ${ext.reason}` : ''}`);
+  let peer: PeerControl = null;
+  if (ext?.manifest?.peer) {
     try {
-      result['peer'] = action === 'stop' ? { stopped: await ctx.peers.stopPeer(name) } : { restarted: await ctx.peers.restartPeer(name) };
+      peer = await controlPeer(ctx.peers, name, action);
     } catch (error) {
       return sendError(res, 503, `could not ${action} the peer of ${name}: ${(error as Error).message}`);
     }
-    if (!ext.manifest.sidecar) {
-      result[action === 'stop' ? 'stopped' : 'restarted'] = Object.values(result['peer'] as object)[0];
-      return sendJson(res, 200, result);
+    if (peer === null && !ext.manifest.sidecar) return sendError(res, 409, `the hub runs no peer of ${name}: it is ${ext.state}${ext.reason ? ` (${ext.reason})` : ''}${ext.fix ? `; ${ext.fix}` : ''}`);
+  }
+  let sidecar = false;
+  // The router answers for every other name (404 for one with no sidecar it serves).
+  if (!ext?.manifest?.peer || ext.manifest.sidecar) {
+    try {
+      sidecar = action === 'stop' ? await ctx.router.stop(name) : await ctx.router.restart(name);
+    } catch (error) {
+      // A refused or failed start says why with its own status (404 not served, 503 cannot start now).
+      if (error instanceof SidecarError) {
+        const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+        return sendError(res, error.status, `could not ${action} the sidecar of ${name}: ${error.message}`, headers);
+      }
+      return sendError(res, 500, `could not ${action} the sidecar of ${name}: ${(error as Error).message}`);
     }
   }
-  try {
-    const done = action === 'stop' ? await ctx.router.stop(name) : await ctx.router.restart(name);
-    sendJson(res, 200, { ...result, ...(action === 'stop' ? { stopped: done } : { restarted: done }) });
-  } catch (error) {
-    if (error instanceof SidecarError) {
-      const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {};
-      return sendError(res, error.status, `could not ${action} the sidecar of ${name}: ${error.message}`, headers);
-    }
-    sendError(res, 500, `could not ${action} the sidecar of ${name}: ${(error as Error).message}`);
-  }
+  const extra = peer === null ? {} : { peer };
+  if (action === 'stop') sendJson(res, 200, { name, stopped: sidecar || (peer !== null && 'stopped' in peer && peer.stopped), ...extra });
+  else sendJson(res, 200, { name, restarted: sidecar || peer !== null, ...extra });
 }
 
 async function registerProject(ctx: HubContext, req: IncomingMessage, res: ServerResponse): Promise<void> {

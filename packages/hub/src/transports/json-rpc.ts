@@ -24,8 +24,11 @@ export type RpcResponse = { jsonrpc: '2.0'; id: RpcId } & ({ result: unknown } |
 export interface DispatchContext {
   signal: AbortSignal;
   caller: string;
-  /** Receives progress of the request with this id (only requests with an id can report progress). */
-  progress?: (id: RpcId, value: unknown) => void;
+  /**
+   * Receives progress of the request with this id (only requests with an id can report progress), with the
+   * request's progress token: its `params._meta.progressToken` (as @outboard/protocol's connection sends), else its id.
+   */
+  progress?: (id: RpcId, value: unknown, token: string | number | null) => void;
 }
 
 /**
@@ -51,13 +54,20 @@ async function dispatchOne(registry: RpcRegistry, message: unknown, context: Dis
   }
   const isNotification = !('id' in call);
   const id: RpcId = typeof call.id === 'string' || typeof call.id === 'number' ? call.id : null;
-  const progress = context.progress && !isNotification ? (value: unknown) => context.progress!(id, value) : undefined;
+  const token = progressTokenOf(call.params) ?? id;
+  const progress = context.progress && !isNotification ? (value: unknown) => context.progress!(id, value, token) : undefined;
   try {
     const result = await registry.call(call.method, call.params ?? {}, { signal: context.signal, caller: context.caller, ...(progress ? { progress } : {}) });
     return isNotification ? undefined : { jsonrpc: '2.0', id, result: result ?? null };
   } catch (error) {
     return isNotification ? undefined : { jsonrpc: '2.0', id, error: rpcError(error) };
   }
+}
+
+function progressTokenOf(params: unknown): string | number | undefined {
+  const meta = typeof params === 'object' && params !== null ? (params as { _meta?: { progressToken?: unknown } })._meta : undefined;
+  const token = meta?.progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }
 
 /** A response carrying one error. */

@@ -4,8 +4,9 @@ import type { HubContext } from '../server/hub-context.js';
 import { sendError, sendJson } from '../server/http-reply.js';
 
 /**
- * `GET /api/version[?version=1,2]`: the hub's name and version, the wire version it speaks and every one it
- * supports. A client states the versions it speaks with `version`; the answer's `wireVersion` is then the
+ * `GET /api/version[?version=1,2]`: the hub's name (the host id) and version, the home it serves, the wire
+ * version it speaks and every one it supports. A CLI trusts a hub only once this answered with its own host id
+ * and home. A client states the versions it speaks with `version`; the answer's `wireVersion` is then the
  * highest common one (400 when none is).
  */
 export function answerVersion(ctx: HubContext, res: ServerResponse, query: string): void {
@@ -15,5 +16,5 @@ export function answerVersion(ctx: HubContext, res: ServerResponse, query: strin
   if (wireVersion === undefined) {
     return sendError(res, 400, `no common wire version: this hub speaks ${SUPPORTED_WIRE_VERSIONS.join(', ')}, the client stated ${JSON.stringify(stated)}`);
   }
-  sendJson(res, 200, { name: ctx.host.identity.id, version: ctx.version, wireVersion, wireVersions: [...SUPPORTED_WIRE_VERSIONS] });
+  sendJson(res, 200, { name: ctx.host.identity.id, version: ctx.version, home: ctx.host.home, wireVersion, wireVersions: [...SUPPORTED_WIRE_VERSIONS] });
 }

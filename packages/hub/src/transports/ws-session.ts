@@ -21,13 +21,16 @@ const SUBSCRIPTION_QUEUE = 4096;
  *   `events.event` notifications `{ subscription, seq, event }` (and `events.reset` `{ subscription, reason,
  *   lastSeq }` when events were lost: resync by query);
  * - `events.unsubscribe` `{ subscription }`;
- * - for a request with an id, `$/progress` notifications `{ id, value }`; `actions.invoke` also streams the
+ * - for a request with an id, `$/progress` notifications `{ id, token, value }`, and `$/cancelRequest { id }`
+ *   cancels it (as closing the connection does); `actions.invoke` also streams the
  *   events of the action's extension as `actions.event` `{ id, event }` before the result.
  * A client that leaves over {@link MAX_BUFFERED_BYTES} unsent is disconnected.
  */
 export class WsSession {
   readonly #subscriptions = new Map<string, Disposable>();
   readonly #controller = new AbortController();
+  /** Running requests by id, so `$/cancelRequest { id }` cancels one call without closing the connection. */
+  readonly #running = new Map<string | number, AbortController>();
   #nextSubscription = 1;
   #closed = false;
 
@@ -76,17 +79,28 @@ export class WsSession {
       }
       return;
     }
+    if (!Array.isArray(message) && typeof call === 'object' && call !== null && call.method === '$/cancelRequest') {
+      const id = (call.params as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string' || typeof id === 'number') this.#running.get(id)?.abort();
+      return;
+    }
+    const single = !Array.isArray(message) && typeof call === 'object' && call !== null && (typeof call.id === 'string' || typeof call.id === 'number') ? (call.id as string | number) : undefined;
+    const own = single !== undefined && !this.#running.has(single) ? new AbortController() : undefined;
+    const signal = own ? AbortSignal.any([this.#controller.signal, own.signal]) : this.#controller.signal;
+    if (own) this.#running.set(single as string | number, own);
     const streams = this.#actionStreams(message);
     try {
       const answer = await dispatchJsonRpc(this.deps.rpc, message, {
-        signal: this.#controller.signal,
+        signal,
         caller: 'ws',
-        progress: (id, value) => this.#send({ jsonrpc: '2.0', method: '$/progress', params: { id, value } }),
+        // `id` for clients of apiVersion 1, `token` for JSON-RPC clients built on @outboard/protocol's connection.
+        progress: (id, value, token) => this.#send({ jsonrpc: '2.0', method: '$/progress', params: { id, token, value } }),
       });
       // The action's own events (action.finished...) are delivered before its result, a few turns at most.
       for (let turn = 0; turn < 10 && streams.some((s) => s.queued > 0); turn++) await new Promise((resolve) => setImmediate(resolve));
       if (answer !== undefined) this.#send(answer);
     } finally {
+      if (own) this.#running.delete(single as string | number);
       for (const s of streams) s.dispose();
     }
   }

@@ -45,7 +45,9 @@ export class ResponseError extends Error {
 
   /**
    * Reads an `error` member from a peer, tolerating peers that omit `data.code` (it is derived from the
-   * numeric code) or send junk (it becomes `internal`). The numeric code is kept as sent.
+   * numeric code) or send junk (it becomes `internal`). The numeric code is kept as sent, and a string
+   * `data.code` that is not a wire code (an application's own, e.g. a hub's `PEER_NEEDS_APPROVAL`) is kept
+   * as `data.senderCode`.
    */
   static fromWire(error: unknown): ResponseError {
     const e = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
@@ -54,7 +56,8 @@ export class ResponseError extends Error {
     const rawData = e['data'];
     const data = typeof rawData === 'object' && rawData !== null && !Array.isArray(rawData) ? (rawData as Record<string, unknown>) : {};
     const reason = isWireErrorCode(data['code']) ? data['code'] : wireErrorCodeFor(numeric);
-    const details = rawData === undefined || data === rawData ? data : { value: rawData };
+    const sent = data['code'];
+    const details = rawData === undefined || data === rawData ? { ...data, ...(typeof sent === 'string' && !isWireErrorCode(sent) ? { senderCode: sent } : {}) } : { value: rawData };
     const result = new ResponseError(reason, message, details, 'peer');
     // Keep the peer's number even when it is not ours (e.g. an LSP server's -32803).
     (result as { code: number }).code = numeric;
