@@ -2,6 +2,9 @@ import type { ExtensionRecord } from './extension-record.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
+import { pinsRunCode } from './approvals/code-pinning.js';
+
+export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
 import type { ConfigInfo } from './extension-config-info.js';
 import type { DoctorProblem } from './doctor-problem.js';
 
@@ -17,6 +20,11 @@ export interface ExtensionListEntry {
   reason: string;
   fix: string | null;
   path: string;
+  /**
+   * Whether its approval pins the code that runs (DESIGN §6): false for a folder linked for development,
+   * whose edits run at once ("linked: code not pinned"); true for every installed package.
+   */
+  codePinned: boolean;
 }
 
 /** The list entry of one extension. */
@@ -30,6 +38,7 @@ export function toListEntry(ext: ExtensionRecord): ExtensionListEntry {
     reason: ext.reason,
     fix: ext.fix ?? null,
     path: ext.dir,
+    codePinned: pinsRunCode(ext),
   };
 }
 

@@ -1,4 +1,5 @@
 import { NOT_HASHED, ownEntry } from './discovery/run-digest.js';
+import { pinsRunCode } from './approvals/code-pinning.js';
 import type { ResolvedExtension } from './discovery/resolve-precedence.js';
 import type { ExtensionState } from './discovery/types.js';
 
@@ -59,9 +60,11 @@ function stateOf(ext: ResolvedExtension, approval: ApprovalVerdict, hostId: stri
  * True when `now` is the same copy as `shown`: same real path, manifest digest, load fields, and the same content
  * of every runnable file hashed in both. A file hashed in only one of them is left to the approval store, which
  * stores what was shown (a file that moved after it was shown is stored as changed, so the run is refused).
+ * A linked folder's code is not pinned (see pinsRunCode): for it, the same real path and manifest suffice.
  */
 export function sameCopy(shown: ExtensionRecord, now: ExtensionRecord | undefined): boolean {
   if (now === undefined || now.realDir !== shown.realDir || now.manifestHash !== shown.manifestHash) return false;
+  if (!pinsRunCode(shown) && !pinsRunCode(now)) return true;
   const a = shown.runDigest;
   const b = now.runDigest;
   if (!a || !b) return a === b;

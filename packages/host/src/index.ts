@@ -34,6 +34,7 @@ export { exitCodeOf } from './run/exit-code.js';
 
 // Views: the JSON of `extensions list`, `info` and `doctor`
 export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-json.js';
+export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
 export type { ExtensionListEntry, DoctorProblem, ApprovalInfo, InfoExtras } from './extension-json.js';
 export { describeExtensionConfig, collectConfigDoctorProblems } from './extension-config-info.js';
 export type { ConfigInfo, ConfigKeyInfo, ConfigValueSource } from './extension-config-info.js';

@@ -121,28 +121,36 @@ describe('runPeer', () => {
     assert.deepEqual(order, ['deactivate', 'disposed']);
   });
 
-  it("the author's activate runs only after the host has the answer to activate (it grants nothing before)", async () => {
+  it("the author's activate runs while the host's activate is pending, and the answer waits for it", async () => {
     const [hostSide, peerSide] = createLinkedTransports();
     const host = new Connection({ transport: hostSide, name: 'peer' });
     const order: string[] = [];
     host.onRequest('status/set', () => (order.push('status/set'), {}));
     host.listen();
-    runPeer({ activate: (api) => void api.status.set('gs.branch', { text: 'x' }) }, { connection: new Connection({ transport: peerSide, name: 'host' }), ownPackage: { dir: '/p', version: '1', manifest: MANIFEST }, onStopped: () => undefined, env: {} });
+    runPeer(
+      {
+        activate: async (api) => {
+          await api.status.set('gs.branch', { text: 'x' });
+          order.push('activate returned');
+        },
+      },
+      { connection: new Connection({ transport: peerSide, name: 'host' }), ownPackage: { dir: '/p', version: '1', manifest: MANIFEST }, onStopped: () => undefined, env: {} },
+    );
     await host.request('initialize', { protocol: { min: 1, max: 1 }, host: { name: 'outboard', version: '0' }, instanceId: 'i', features: {}, extension: { name: 'gs', version: '1' } });
-    await host.request('activate', { grants: [], context: {} });
+    await host.request('activate', { grants: ['ui.status.contribute'], context: {} });
     order.push('activate answered');
-    for (let i = 0; i < 50 && order.length < 2; i += 1) await new Promise((r) => setImmediate(r));
-    assert.deepEqual(order, ['activate answered', 'status/set']);
+    assert.deepEqual(order, ['status/set', 'activate returned', 'activate answered']);
     void host.close('test');
   });
 
-  it('an activate that throws: ready rejects naming it, actions are answered unavailable', async () => {
+  it('an activate that throws: the answer to activate and ready reject naming it, actions are answered unavailable', async () => {
     const [hostSide, peerSide] = createLinkedTransports();
     const host = new Connection({ transport: hostSide, name: 'peer' });
     host.listen();
     const peer = runPeer({ activate: () => { throw new Error('no config'); }, actions: { 'gs.log': () => undefined } }, { connection: new Connection({ transport: peerSide, name: 'host' }), ownPackage: { dir: '/p', version: '1', manifest: MANIFEST }, onStopped: () => undefined, env: {} });
     await host.request('initialize', { protocol: { min: 1, max: 1 }, host: { name: 'outboard', version: '0' }, instanceId: 'i', features: {}, extension: { name: 'gs', version: '1' } });
-    await host.request('activate', { grants: [], context: {} });
+    // The failure is the answer to activate: the host reports it as the activation failure.
+    await assert.rejects(host.request('activate', { grants: [], context: {} }), /activate failed: no config/);
     await assert.rejects(peer.ready, /activate failed: no config/);
     await assert.rejects(host.request('actions/invoke', { id: 'gs.log', args: {} }), /failed to activate/);
     void host.close('test');

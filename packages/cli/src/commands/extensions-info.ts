@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import { describeExtensionConfig, recentPeerNotes, toInfoEntry } from '@outboard/host';
+import { CODE_NOT_PINNED, describeExtensionConfig, recentPeerNotes, toInfoEntry } from '@outboard/host';
 import { formatTable } from '../terminal/table.js';
 import { requireExtension } from './require-extension.js';
 import type { ParsedOptions } from '../router/command-spec.js';
@@ -25,6 +25,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   ];
   if (ext.fix) rows.push(['Fix', ext.fix]);
   rows.push(['Source', ext.source], ['Path', ext.dir]);
+  rows.push(['Code', info.codePinned ? 'pinned by its approval: an edit of what runs asks for approval again' : `${CODE_NOT_PINNED}: edits of its bin and peer files run at once`]);
   if (ext.realDir !== ext.dir) rows.push(['Real path', ext.realDir]);
   if (info.description) rows.push(['Description', info.description]);
   if (ext.enginesRange) rows.push(['Engines', `${ctx.cmd} ${ext.enginesRange}`]);

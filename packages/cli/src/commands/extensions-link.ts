@@ -1,4 +1,4 @@
-import { normaliseDevPath } from '@outboard/host';
+import { CODE_NOT_PINNED, normaliseDevPath } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
@@ -10,6 +10,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const change = await host.config.addDevPath(folder);
   if (change.quarantined) ctx.printError(ctx.err.yellow(t`warning: ${change.quarantined.message}`));
   ctx.print(change.changed ? t`Linked ${folder} (dev source).` : t`${folder} was already linked.`);
+  // DESIGN §6: the approval of a linked folder binds its manifest, not its code.
+  ctx.print(t`${CODE_NOT_PINNED}: edits of its bin and peer files run at once, without approving again; a change to its manifest, engines range or version still asks.`);
   host.refresh();
   const ext = (await host.extensions()).extensions.find((e) => e.source === 'dev' && e.dir === folder);
   if (!ext) {

@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import { toListEntry } from '@outboard/host/views';
+import { CODE_NOT_PINNED, pinsRunCode, toListEntry } from '@outboard/host/views';
 import type { ExtensionState } from '@outboard/host';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { formatTable } from '../terminal/table.js';
@@ -21,7 +21,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     ctx.print(t`No extensions installed. Add one with \`${ctx.cmd} extensions add <package>\`.`);
   } else {
     const { bold, dim } = ctx.out;
-    const rows = extensions.map((e) => [e.key, e.version, e.source, colourState(ctx.out, e.state), joinText([e.reason, e.fix ? dim(`→ ${e.fix}`) : ''].filter(Boolean), ' ')]);
+    // A linked folder is marked whatever its state: its edits run without a new approval.
+    const rows = extensions.map((e) => [e.key, e.version, e.source, colourState(ctx.out, e.state), joinText([e.reason, pinsRunCode(e) ? '' : dim(`(${CODE_NOT_PINNED})`), e.fix ? dim(`→ ${e.fix}`) : ''].filter(Boolean), ' ')]);
     ctx.print(...formatTable([['NAME', 'VERSION', 'SOURCE', 'STATE', 'REASON'].map((h) => bold(h)), ...rows]));
   }
   // A corrupt approvals or config file is not a package: say which file, since it changes every state above.

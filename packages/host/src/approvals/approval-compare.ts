@@ -2,6 +2,7 @@ import type { ScannedExtension } from '../discovery/types.js';
 import { describeRunDigestChanges } from '../discovery/run-digest.js';
 import type { ApprovalVerdict } from '../extension-record.js';
 import type { ApprovalRecord } from './approval-record.js';
+import { pinsRunCode } from './code-pinning.js';
 
 /** The reason given for an approval stored before approvals covered the files that run. */
 export const NO_RUN_DIGEST_REASON = 'it was approved before approvals covered the files that run (bin/exec files and package.json imports/exports/type/main); approve it again';
@@ -9,7 +10,8 @@ export const NO_RUN_DIGEST_REASON = 'it was approved before approvals covered th
 /**
  * Compares what is installed now with what was approved. Any difference in the manifest block, the engines
  * range, the version, the source, the real path or what runs (runnable files, Node's load fields) means
- * the approval no longer holds; each is named (`bin/cli.js changed since approval`). Pure: no I/O.
+ * the approval no longer holds; each is named (`bin/cli.js changed since approval`). What runs is not
+ * compared for a linked folder (see pinsRunCode), whatever digest an older approval of it stored. Pure: no I/O.
  */
 export function compareWithApproval(ext: ScannedExtension, approval: ApprovalRecord | undefined): ApprovalVerdict {
   if (!approval) return { status: 'none' };
@@ -23,7 +25,9 @@ export function compareWithApproval(ext: ScannedExtension, approval: ApprovalRec
   if (approval.manifestHash !== ext.manifestHash && !enginesChanged) changes.push('manifest block changed');
   if (approval.packageName !== ext.packageName) changes.push(`package ${approval.packageName} → ${ext.packageName}`);
   // Records from before run digests are not migrated silently: the files may have changed since the "yes".
-  if (!approval.runDigest) changes.push(NO_RUN_DIGEST_REASON);
+  if (!pinsRunCode(ext)) {
+    // A linked folder runs as edited: its approval binds everything above, not its code.
+  } else if (!approval.runDigest) changes.push(NO_RUN_DIGEST_REASON);
   else if (ext.runDigest) changes.push(...describeRunDigestChanges(approval.runDigest, ext.runDigest));
   return changes.length > 0 ? { status: 'changed', changes } : { status: 'approved', enabled: approval.enabled };
 }

@@ -6,6 +6,7 @@ import type { ScannedExtension } from '../discovery/types.js';
 import type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approval-record.js';
 import { checkApprovalsShape, emptyApprovals } from './approval-record.js';
 import { compareWithApproval } from './approval-compare.js';
+import { pinsRunCode } from './code-pinning.js';
 import { untrustedBecause } from './file-trust.js';
 import { identityOf } from '../discovery/stat-inputs.js';
 import { digestToApprove } from '../discovery/run-digest.js';
@@ -157,7 +158,8 @@ export class ApprovalStore {
         realPath: ext.realDir,
         manifestHash: ext.manifestHash,
         enginesRange: ext.enginesRange ?? null,
-        ...(ext.runDigest ? { runDigest: digestToApprove(ext.dir, ext.runDigest) } : {}),
+        // A linked folder's approval does not pin its code (DESIGN §6): no digest to keep.
+        ...(ext.runDigest && pinsRunCode(ext) ? { runDigest: digestToApprove(ext.dir, ext.runDigest) } : {}),
         enabled: true,
         grants: merged,
         approvedAt: new Date().toISOString(),

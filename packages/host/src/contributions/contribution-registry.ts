@@ -56,13 +56,24 @@ function idOf(x: unknown): string {
   return JSON.stringify(x);
 }
 
+/** One extension's contributions; `visible` once its peer is ready (before, only the peer itself uses them). */
+interface ExtensionContributions {
+  actions: ActionEntry[];
+  status: Map<string, StatusEntry>;
+  rpc: Set<string>;
+  events: Set<string>;
+  visible: boolean;
+}
+
 /**
- * What ready peers contribute, keyed by extension and contribution id: actions, status items, RPC methods
+ * What peers contribute, keyed by extension and contribution id: actions, status items, RPC methods
  * (namespaced by the extension's name) and event types. Only what the approved manifest declares is
- * accepted; an extension's contributions are added and removed as one, on ready and on stop/crash/disable.
+ * accepted; an extension's contributions are added and removed as one. They are staged when the peer's
+ * `initialize` answer is accepted (its own calls, such as `status/set` during `activate`, may use them) and
+ * revealed to consumers only once it is ready (DESIGN §8); removed on stop/crash/disable.
  */
 export class ContributionRegistry {
-  private readonly byExtension = new Map<string, { actions: ActionEntry[]; status: Map<string, StatusEntry>; rpc: Set<string>; events: Set<string> }>();
+  private readonly byExtension = new Map<string, ExtensionContributions>();
   private readonly listeners = new Set<(change: ContributionChange) => void>();
   private readonly pendingStatus = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly maxStatusText: number;
@@ -76,8 +87,21 @@ export class ContributionRegistry {
   /**
    * Makes `extension`'s contributions visible: those the peer announced, each of which must be declared in the
    * manifest (`declared`). Returns the announced ids the manifest does not declare (nothing is added then).
+   * The same as {@link stage} then {@link reveal}.
    */
   add(extension: string, declared: Contributes | undefined, announced: AnnouncedContributions): string[] {
+    const refused = this.stage(extension, declared, announced);
+    if (refused.length === 0) this.reveal(extension);
+    return refused;
+  }
+
+  /**
+   * Records `extension`'s announced contributions without showing them to consumers: the peer's own calls
+   * (a `status/set` of a declared item) work from now on, while actions, RPC methods and status items stay
+   * out of every listing until {@link reveal}. Replaces what the extension had. Returns the announced ids
+   * the manifest does not declare or the extension does not own (nothing is staged then).
+   */
+  stage(extension: string, declared: Contributes | undefined, announced: AnnouncedContributions): string[] {
     const undeclared = [...this.undeclared(declared, announced), ...unowned(extension, announced)];
     if (undeclared.length > 0) return undeclared;
     const declaredActions = new Map((declared?.actions ?? []).map((a: ActionContribution) => [a.id, a]));
@@ -89,9 +113,24 @@ export class ContributionRegistry {
     });
     const status = new Map<string, StatusEntry>();
     for (const id of (announced.status ?? []).map(idOf)) status.set(id, { extension, id, title: (declaredStatus.get(id) as StatusContribution).title, values: {} });
-    this.byExtension.set(extension, { actions, status, rpc: new Set((announced.rpc ?? []).map(idOf)), events: new Set((announced.events ?? []).map(idOf)) });
-    this.emit({ kind: 'added', extension });
+    this.byExtension.set(extension, { actions, status, rpc: new Set((announced.rpc ?? []).map(idOf)), events: new Set((announced.events ?? []).map(idOf)), visible: false });
     return [];
+  }
+
+  /**
+   * Shows `extension`'s staged contributions to consumers (its peer is ready): listeners hear `added`, then
+   * one `status` change per value the peer set while it was activating. False when nothing was staged.
+   */
+  reveal(extension: string): boolean {
+    const entry = this.byExtension.get(extension);
+    if (!entry) return false;
+    if (entry.visible) return true;
+    entry.visible = true;
+    this.emit({ kind: 'added', extension });
+    for (const item of entry.status.values()) {
+      for (const scope of Object.keys(item.values)) this.emit({ kind: 'status', extension, id: item.id, projectId: scope === '' ? undefined : scope });
+    }
+    return true;
   }
 
   /** What a peer announces that its manifest does not declare, one phrase each (`action x`); empty when all is declared. */
@@ -112,20 +151,22 @@ export class ContributionRegistry {
 
   /** Removes every contribution of `extension` at once; false when it had none. */
   remove(extension: string): boolean {
-    const had = this.byExtension.delete(extension);
+    const entry = this.byExtension.get(extension);
+    this.byExtension.delete(extension);
     for (const [key, timer] of this.pendingStatus) {
       if (key.startsWith(`${extension}\u0000`)) {
         clearTimeout(timer);
         this.pendingStatus.delete(key);
       }
     }
-    if (had) this.emit({ kind: 'removed', extension });
-    return had;
+    // Consumers never heard of staged contributions: nothing to take back from them.
+    if (entry?.visible) this.emit({ kind: 'removed', extension });
+    return entry !== undefined;
   }
 
   /** Every visible action, sorted by id. */
   actions(): ActionEntry[] {
-    return [...this.byExtension.values()].flatMap((c) => c.actions).sort((a, b) => a.id.localeCompare(b.id));
+    return this.visible().flatMap((c) => c.actions).sort((a, b) => a.id.localeCompare(b.id));
   }
 
   /** The extension whose peer offers action `id`. */
@@ -135,24 +176,27 @@ export class ContributionRegistry {
 
   /** The extension serving RPC method `method`, if a ready peer does. */
   findRpc(method: string): string | undefined {
-    for (const [extension, c] of this.byExtension) if (c.rpc.has(method)) return extension;
+    for (const [extension, c] of this.byExtension) if (c.visible && c.rpc.has(method)) return extension;
     return undefined;
   }
 
   /** Every visible status item. */
   statusItems(): StatusEntry[] {
-    return [...this.byExtension.values()].flatMap((c) => [...c.status.values()]);
+    return this.visible().flatMap((c) => [...c.status.values()]);
   }
 
   /**
-   * Sets a status item's value (text bounded and stripped of control characters). Updates of one item are
-   * coalesced: listeners hear of it at most once per `coalesceMs`. Throws a message for an unknown item.
+   * Sets a status item's value (text bounded and stripped of control characters), staged or visible. Updates
+   * of one visible item are coalesced: listeners hear of it at most once per `coalesceMs`; those of a staged
+   * item are heard when it is revealed. Throws a message for an item the peer did not announce.
    */
   setStatus(extension: string, id: string, value: { text: unknown; severity?: unknown; projectId?: string | undefined }): void {
-    const item = this.byExtension.get(extension)?.status.get(id);
-    if (!item) throw new Error(`status item "${id}" is not declared by ${extension} (or the peer is not ready)`);
+    const entry = this.byExtension.get(extension);
+    const item = entry?.status.get(id);
+    if (!item) throw new Error(`status item "${id}" is not declared by ${extension}: declare it in contributes.status and announce it in the peer's initialize answer (or the peer is not running)`);
     const severity = SEVERITIES.includes(value.severity as Severity) ? (value.severity as Severity) : 'info';
     item.values[value.projectId ?? ''] = { text: sanitizeText(value.text, this.maxStatusText), severity, updatedAt: new Date().toISOString() };
+    if (!entry?.visible) return;
     const key = `${extension}\u0000${id}\u0000${value.projectId ?? ''}`;
     if (this.pendingStatus.has(key)) return;
     const timer = setTimeout(() => {
@@ -167,6 +211,10 @@ export class ContributionRegistry {
   onChange(listener: (change: ContributionChange) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private visible(): ExtensionContributions[] {
+    return [...this.byExtension.values()].filter((c) => c.visible);
   }
 
   private emit(change: ContributionChange): void {

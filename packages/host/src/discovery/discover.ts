@@ -13,6 +13,7 @@ import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import { ApprovalStore } from '../approvals/approval-store.js';
 import { refreshRunDigest } from './run-digest.js';
 import { homeTrustProblems } from '../approvals/file-trust.js';
+import { pinsRunCode } from '../approvals/code-pinning.js';
 import { manifestContextOf } from '../identity/manifest-context.js';
 
 /** Everything discovery needs to know; the host computes it once per process. */
@@ -70,7 +71,8 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
   const approvals = input.approvals ?? new ApprovalStore({ home: input.home, projectRoot: input.projectRoot });
   const { value: stored } = approvals.current();
   const none = Object.keys(stored.extensions).length === 0 && Object.keys(stored.projects).length === 0;
-  const approved = (ext: ScannedExtension) => !none && ext.name !== undefined && approvals.find({ source: ext.source, name: ext.name }) !== undefined;
+  // A linked folder's code is not pinned (pinsRunCode): nothing of it is hashed.
+  const approved = (ext: ScannedExtension) => !none && ext.name !== undefined && pinsRunCode(ext) && approvals.find({ source: ext.source, name: ext.name }) !== undefined;
   let digestsMoved = false;
   for (const spec of sourceSpecs(input)) {
     let section = freshSection(cache, spec);

@@ -86,7 +86,13 @@ export interface PeerHandshake {
   missingRequired: string[];
 }
 
-/** Runs the host side of the handshake, checking the peer against the approved manifest and grants. */
+/**
+ * Runs the host side of the handshake, checking the peer against the approved manifest and grants. Grants
+ * hold from the moment `activate` is sent (DESIGN §8): once the `initialize` answer is accepted, the run's
+ * grants are set and its announced contributions staged, so the peer may call every host service its grants
+ * allow, for every contribution it declared, while its `activate` is pending. Consumers see the
+ * contributions only once the caller reveals them (ready).
+ */
 export async function handshakePeerRun(
   run: PeerRun,
   host: { id: string; version: string },
@@ -107,6 +113,9 @@ export async function handshakePeerRun(
       const undeclared = contributions.undeclared(ext.manifest.contributes, peer.contributes);
       if (undeclared.length) throw new Error(`the peer announces ${undeclared.join(', ')}, which its approved manifest does not declare`);
       missingRequired = auth.missingRequired;
+      // Before `activate` goes out: the peer's own calls during activation are served with these.
+      run.grants = auth.grants;
+      contributions.stage(ext.name, ext.manifest.contributes, peer.contributes);
       return auth.grants;
     },
   });

@@ -158,9 +158,8 @@ export class PeerSupervisor {
     try {
       const done = await handshakePeerRun(run, this.deps.host, ext, this.deps.grants.current().capabilities, this.deps.contributions, { ...this.opts });
       if (this.run !== run) return;
-      run.grants = done.grants;
       missingRequired = done.missingRequired;
-      this.deps.contributions.add(this.name, ext.manifest.contributes, done.contributes);
+      this.deps.contributions.reveal(this.name);
     } catch (error) {
       throw await this.handshakeFailed(run, error);
     }

@@ -5,11 +5,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHost } from '../../src/index.js';
 import type { Host } from '../../src/index.js';
 
-const FIXTURE = fileURLToPath(new URL('../../../tests/fixtures/peers/fixture-peer.mjs', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/peers/', import.meta.url));
+const FIXTURE = join(FIXTURES, 'fixture-peer.mjs');
 const PYTHON_FIXTURE = fileURLToPath(new URL('../../../tests/fixtures/peers/fixture_peer.py', import.meta.url));
 /** The built host entry, as a file: URL (for scripts that run a host of their own). */
 export const HOST_URL = pathToFileURL(fileURLToPath(new URL('../../src/index.js', import.meta.url))).href;
 const PROTOCOL_URL = pathToFileURL(fileURLToPath(new URL('../../../../protocol/dist/src/index.js', import.meta.url))).href;
+/** The built SDK entry, as a file: URL (the SDK fixture peers import it through FIXTURE_SDK_URL). */
+export const SDK_URL = pathToFileURL(fileURLToPath(new URL('../../../../sdk/dist/src/index.js', import.meta.url))).href;
 
 /** Options of {@link peerHome}. */
 export interface PeerFixture {
@@ -28,6 +31,8 @@ export interface PeerFixture {
   grantProjects?: string[];
   /** The fixture program: the Node one (default) or the Python one (fixture_peer.py, stdlib only). */
   runtime?: 'node' | 'python';
+  /** Another Node fixture program of tests/fixtures/peers to run instead of fixture-peer.mjs (e.g. `activate-calls-bare.mjs`). */
+  script?: string;
 }
 
 /**
@@ -49,7 +54,7 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
     const dir = join(root, 'ext', f.name);
     mkdirSync(dir, { recursive: true });
     const python = f.runtime === 'python';
-    copyFileSync(python ? PYTHON_FIXTURE : FIXTURE, join(dir, python ? 'peer.py' : 'peer.mjs'));
+    copyFileSync(python ? PYTHON_FIXTURE : f.script ? join(FIXTURES, f.script) : FIXTURE, join(dir, python ? 'peer.py' : 'peer.mjs'));
     const x = f.name;
     const contributes = f.contributes ?? {
       actions: [
@@ -85,7 +90,7 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
   }
   mkdirSync(home, { recursive: true });
   writeFileSync(join(home, 'config.json'), JSON.stringify({ extensions: { paths } }));
-  const hostEnv = { ...process.env, FIXTURE_PROTOCOL_URL: PROTOCOL_URL, FIXTURE_MARKS: marks, ...env } as NodeJS.ProcessEnv;
+  const hostEnv = { ...process.env, FIXTURE_PROTOCOL_URL: PROTOCOL_URL, FIXTURE_SDK_URL: SDK_URL, FIXTURE_MARKS: marks, ...env } as NodeJS.ProcessEnv;
   const make = () => createHost({ identity: { id: 'outboard', version: '0.1.0' }, home, cwd: root, env: hostEnv, globalRoots: [] });
   const setup = make();
   const { extensions } = await setup.extensions();

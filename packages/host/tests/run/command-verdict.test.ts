@@ -107,7 +107,8 @@ describe('host.resolveCommand', () => {
 
 describe('run digest: file names that are members of Object.prototype', () => {
   const temp = makeTempDir();
-  const dir = path.join(temp.dir, 'ext', 'proto');
+  // Installed in the user source: a linked (dev) folder's code is not pinned by its approval.
+  const dir = path.join(temp.dir, 'home', 'extensions', 'node_modules', 'pkg-proto');
   let make: () => Host;
   before(() => {
     fs.mkdirSync(dir, { recursive: true });
@@ -116,8 +117,6 @@ describe('run digest: file names that are members of Object.prototype', () => {
     const commands = ['constructor', 'toString', '__proto__'].map((file, i) => ({ name: `proto${i}`, summary: 'x', exec: ['node', `./${file}`] }));
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'pkg-proto', version: '1.0.0', engines: { outboard: '*' }, outboard: { extension: { apiVersion: 1, name: 'proto', commands } } }));
     const home = path.join(temp.dir, 'home');
-    fs.mkdirSync(home);
-    fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify({ extensions: { paths: [dir] } }));
     make = () => createHost({ identity: { id: 'outboard', version: '0.1.0' }, home, cwd: temp.dir, env: {}, globalRoots: [] });
   });
   after(() => temp.dispose());

@@ -1,9 +1,11 @@
+import { CODE_NOT_PINNED, pinsRunCode } from '@outboard/host';
 import type { ExtensionRecord, ProjectRecord } from '@outboard/host';
 import { escapeHtml, page } from './html-escape.js';
 
 /**
  * The hub home: one card per enabled extension with a `hub` block (linking to `/x/<name>/` when it has a
- * sidecar), incompatible and unapproved ones greyed out with their reason, then the registered projects.
+ * sidecar), incompatible and unapproved ones greyed out with their reason, a linked folder marked "linked:
+ * code not pinned", then the registered projects.
  * Every extension string is escaped; `extensions` undefined means the list could not be read.
  */
 export function homePage(hostId: string, extensions: readonly ExtensionRecord[] | undefined, projects: readonly ProjectRecord[]): string {
@@ -27,5 +29,7 @@ function card(ext: ExtensionRecord): string {
   const enabled = ext.state === 'enabled';
   const title = enabled && ext.manifest?.sidecar && ext.name ? `<a href="/x/${encodeURIComponent(ext.name)}/">${escapeHtml(label)}</a>` : escapeHtml(label);
   const reason = enabled ? '' : `<div class="reason">${escapeHtml(ext.state)}: ${escapeHtml(ext.reason)}${ext.fix ? ` — <code>${escapeHtml(ext.fix)}</code>` : ''}</div>`;
-  return `<li class="card${enabled ? '' : ' off'}" data-extension="${escapeHtml(ext.key)}"><strong>${title}</strong>${description ? `<div>${escapeHtml(description)}</div>` : ''}${reason}</li>`;
+  // A linked folder runs as edited (DESIGN §6): say so where it is shown.
+  const linked = pinsRunCode(ext) ? '' : `<div class="note">${escapeHtml(CODE_NOT_PINNED)}</div>`;
+  return `<li class="card${enabled ? '' : ' off'}" data-extension="${escapeHtml(ext.key)}"><strong>${title}</strong>${description ? `<div>${escapeHtml(description)}</div>` : ''}${reason}${linked}</li>`;
 }

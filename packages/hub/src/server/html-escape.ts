@@ -17,6 +17,7 @@ body{font:15px/1.4 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding
 .card{border:1px solid #ccc;border-radius:.5rem;padding:1rem}
 .card.off{opacity:.5;background:#f4f4f4}
 .reason{font-size:.85em;color:#a33}
+.note{font-size:.85em;color:#555}
 code{background:#f2f2f2;padding:0 .2em}
 </style></head><body>
 ${body}

@@ -112,7 +112,7 @@ export interface PeerContext {
 
 /** A peer: what {@link runPeer} runs. */
 export interface PeerDefinition {
-  /** Registers what the peer offers; runs once the host has activated it. Throwing fails the activation. */
+  /** Registers what the peer offers; runs while the host's `activate` is pending (grants already hold), and the peer answers it when this returns. Throwing fails the activation. */
   activate?(api: PeerApi, context: PeerContext): void | Promise<void>;
   /** Called before the subscriptions are unwound. */
   deactivate?(): void | Promise<void>;

@@ -1,4 +1,4 @@
-import { Connection, ResponseError, StdioTransport, servePeerHandshake, type Disposable, type PeerContributions, type RequestContext } from '@outboard/protocol';
+import { Connection, ResponseError, StdioTransport, servePeerHandshake, type Disposable, type PeerContributions, type PeerSession, type RequestContext } from '@outboard/protocol';
 import { readFileSync } from 'node:fs';
 import { setHostReachable } from '../host-reachability.js';
 import { setScope } from '../scope.js';
@@ -76,18 +76,7 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
     subscriptions.push(d);
     return d;
   };
-  const handshake = servePeerHandshake(connection, {
-    name: own.manifest.name,
-    version: own.version,
-    contributes: (own.manifest.contributes ?? {}) as PeerContributions,
-    capabilities: own.manifest.capabilities ?? {},
-    onShutdown: stop,
-  });
-  // The host grants capabilities and shows contributions only once it has our answer to `activate`, so the
-  // author's activate runs after that answer and one round trip ($/ping: the host has handled the answer
-  // before it reads what follows). A failed activate is reported on stderr and ends the peer.
-  const ready = handshake.ready.then(async (session) => {
-    await connection.request('$/ping', undefined, { timeoutMs: 10_000 }).catch(() => undefined);
+  const activateAuthor = async (session: PeerSession): Promise<void> => {
     const projectId = typeof session.context.projectId === 'string' ? session.context.projectId : undefined;
     setScope(projectId);
     setHostReachable(true);
@@ -110,13 +99,36 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
     } catch (error) {
       const failure = new Error(`activate failed: ${(error as Error).message}`, { cause: error });
       process.stderr.write(`${own.manifest.name}: ${(error as Error).stack ?? failure.message}\n`);
-      if (!options.connection) process.exit(1);
       throw failure;
     }
+  };
+  // The author's activate runs while the host's `activate` request is pending, and the answer waits for it
+  // (DESIGN §8): grants hold from the moment `activate` is sent, so `await api.status.set(...)` may come first
+  // in activate, and the host shows the peer's contributions only once it is ready. A failed activate is
+  // the answer's error (the host reports it as the activation failure, with the peer's stderr).
+  let activated!: { resolve: () => void; reject: (error: Error) => void };
+  const ready = new Promise<void>((resolve, reject) => (activated = { resolve, reject }));
+  const handshake = servePeerHandshake(connection, {
+    name: own.manifest.name,
+    version: own.version,
+    contributes: (own.manifest.contributes ?? {}) as PeerContributions,
+    capabilities: own.manifest.capabilities ?? {},
+    onShutdown: stop,
+    onActivate: async (session) => {
+      try {
+        await activateAuthor(session);
+      } catch (error) {
+        activated.reject(error as Error);
+        throw new ResponseError('unavailable', (error as Error).message);
+      }
+      activated.resolve();
+    },
   });
+  // A host gone before activation: `ready` says so (a no-op once activation settled it).
+  handshake.ready.catch((error: Error) => activated.reject(error));
   ready.catch(() => undefined);
   /** Requests wait for the author's activate: an action it registers is there before the first call reaches it. */
-  const activated = (): Promise<void> => ready;
+  const whenActivated = (): Promise<void> => ready;
 
   const handlerContext = (ctx: RequestContext, projectId: string | undefined): HandlerContext => ({
     get signal() {
@@ -127,7 +139,7 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
   });
   connection.onRequest('actions/invoke', async (params: unknown, ctx) => {
     const p = (params ?? {}) as { id?: unknown; projectId?: unknown; args?: unknown };
-    await activated().catch(() => {
+    await whenActivated().catch(() => {
       throw new ResponseError('unavailable', `${own.manifest.name} failed to activate; see its log`);
     });
     const handler = typeof p.id === 'string' ? actions.get(p.id) : undefined;
@@ -136,7 +148,7 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
   });
   connection.onRequest('rpc/invoke', async (params: unknown, ctx) => {
     const p = (params ?? {}) as { method?: unknown; params?: unknown };
-    await activated().catch(() => {
+    await whenActivated().catch(() => {
       throw new ResponseError('unavailable', `${own.manifest.name} failed to activate; see its log`);
     });
     const handler = typeof p.method === 'string' ? rpcs.get(p.method) : undefined;
