@@ -3,12 +3,17 @@ import { join } from 'node:path';
 import { currentIdentity, isRacy, type StatInput } from '../discovery/stat-inputs.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import { writeFileAtomic } from '../store/write-file-atomic.js';
+import { isNewerFormat } from '../store/file-format.js';
 import type { ConfigProblem } from './config-problem.js';
 
 /** The cache's file in the home: derived data, safe to delete at any time. */
 export const CONFIG_VERDICT_CACHE_FILE = 'config-checks.json';
 
-/** Bumped whenever what a verdict means changes (validator options, problem shape, Ajv major). */
+/**
+ * Bumped whenever what a verdict means changes (validator options, problem shape, Ajv major). A file in an
+ * older format is a miss and is replaced; one in a later format (a newer host sharing the home) is a miss
+ * and is never written over.
+ */
 const FORMAT = 1;
 /** At most this many extensions are remembered; the oldest entries go first. */
 const MAX_ENTRIES = 256;
@@ -61,6 +66,7 @@ export class ConfigVerdictCache {
   store(name: string, key: string, inputs: readonly StatInput[], problems: readonly ConfigProblem[], checkStartedAt: number): void {
     if (inputs.length === 0 || inputs.some((input) => input.id === null || isRacy(input.id, checkStartedAt))) return;
     const file = this.#read();
+    if (file.newer) return;
     delete file.entries[name];
     file.entries[name] = { key, inputs: [...inputs], problems: problems.map((p) => ({ ...p })) };
     const names = Object.keys(file.entries);
@@ -72,8 +78,9 @@ export class ConfigVerdictCache {
     }
   }
 
-  #read(): CacheFile {
+  #read(): CacheFile & { newer?: true } {
     const read = readBoundedJson(this.path);
+    if (read.kind === 'ok' && isNewerFormat(read.value, FORMAT)) return { format: FORMAT, entries: Object.create(null) as Record<string, Entry>, newer: true };
     if (read.kind === 'ok') {
       const value = read.value as Partial<CacheFile> | null;
       if (value && typeof value === 'object' && value.format === FORMAT && value.entries && typeof value.entries === 'object' && !Array.isArray(value.entries)) {

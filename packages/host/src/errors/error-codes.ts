@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   STORE_LOCK_TIMEOUT: { meaning: 'another process held a file lock longer than the wait allowed', exitCode: 1, fix: 'retry; if it persists, check for a hung process holding the lock' },
   STORE_CORRUPT: { meaning: 'a stored file is not valid JSON or has the wrong shape', exitCode: 1, fix: 'repair the file by hand, or let the next write keep it aside' },
   STORE_WRITE_FAILED: { meaning: 'the file system refused a write, rename or mkdir', exitCode: 1, fix: 'check permissions and free space of the home folder' },
+  STORE_NEWER_FORMAT: { meaning: 'a file in the home was written in a newer format than this version reads; it is left untouched', exitCode: 1, fix: 'upgrade to the version that wrote it (every newer version reads the older formats)' },
 
   // config/
   CONFIG_NO_PROJECT: { meaning: 'a project config write was asked for outside any project', exitCode: 2, fix: 'run it inside a project, or pass --user' },
