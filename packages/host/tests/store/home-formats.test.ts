@@ -37,14 +37,17 @@ async function assertRefusedUntouched(file: string, fn: () => unknown): Promise<
   assert.deepEqual(readdirSync(join(file, '..')).sort(), siblings, 'nothing was moved aside or left behind');
 }
 
+/** A temporary folder with an empty home in it. */
+function freshHome(): { root: string; home: string } {
+  const root = mkdtempSync(join(tmpdir(), 'outboard-home-formats-'));
+  mkdirSync(join(root, 'home'));
+  return { root, home: join(root, 'home') };
+}
+
 describe('home files: every shipped format reads unchanged', () => {
-  let root: string;
-  let home: string;
-  beforeEach(() => {
-    root = mkdtempSync(join(tmpdir(), 'outboard-home-formats-'));
-    home = join(root, 'home');
-    mkdirSync(home);
-  });
+  let root = '';
+  let home = '';
+  beforeEach(() => ({ root, home } = freshHome()));
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   for (const name of ['approvals.1-first.json', 'approvals.1.json']) {
@@ -118,13 +121,9 @@ describe('home files: every shipped format reads unchanged', () => {
 });
 
 describe('home files: a later format is refused and never written over', () => {
-  let root: string;
-  let home: string;
-  beforeEach(() => {
-    root = mkdtempSync(join(tmpdir(), 'outboard-home-newer-'));
-    home = join(root, 'home');
-    mkdirSync(home);
-  });
+  let root = '';
+  let home = '';
+  beforeEach(() => ({ root, home } = freshHome()));
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   /** A fixture as a newer host would write it: format 7, with a field this version does not know. */
