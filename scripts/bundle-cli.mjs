@@ -17,7 +17,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHUNKS, FAST_STUBS, STUB_ALL_DYNAMIC_IMPORTS_OF } from './bundle-plan.mjs';
 
 const cli = fileURLToPath(new URL('../packages/cli/', import.meta.url));
 const out = `${cli}dist/bundle`;
@@ -42,42 +44,55 @@ const common = {
 
 await build({ ...common, entryPoints: { cli: entry }, outdir: out, outExtension: { '.js': '.cjs' } });
 
-// What fast.cjs leaves out, by importer and specifier: every built-in command's module (the loader sends their
-// words to cli.cjs), and what only peers load (services, peers, RPC wiring, the protocol for a peer's variables).
-const FAST_STUBS = [
-  { importer: /[\\/]cli[\\/]dist[\\/]src[\\/]commands[\\/]command-tree\.js$/, spec: /^\.\/[\w-]+\.js$/ },
-  { importer: /[\\/]host[\\/]dist[\\/]src[\\/]host-core\.js$/, spec: /^\.\/(host-services|peers\/peer-manager|rpc\/peer-wiring)\.js$/ },
-  { importer: /[\\/]host[\\/]dist[\\/]src[\\/]run[\\/]launch-plan\.js$/, spec: /^@outboard\/protocol$/ },
-];
+// What fast.cjs leaves out is named module by module in bundle-plan.mjs (no patterns on paths): a stub that is
+// never met fails the build, so renaming a stubbed module cannot silently put it back into fast.cjs.
+const packagesDir = resolve(cli, '..');
+const relativeToPackages = (file) => relative(packagesDir, file).split(sep).join('/');
+/** The module a dynamic import names: a file relative to packages/ for a relative specifier, else the specifier. */
+const importedModule = (importer, spec) => (spec.startsWith('.') ? relativeToPackages(resolve(dirname(importer), spec)) : spec);
+const stubKey = (importer, module) => `${importer} -> ${module}`;
+const namedStubs = new Set(FAST_STUBS.map((s) => stubKey(s.importer, s.module)));
+const stubsMet = new Set();
+const allImportsMet = new Set();
+const chunkOf = new Map(Object.entries(CHUNKS).flatMap(([name, chunk]) => chunk.specifiers.map((spec) => [spec, name])));
 const fastPlugin = {
   name: 'outboard-fast',
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
-      if (/^ajv(\/|$)/.test(args.path)) return { path: args.path, namespace: 'ajv-chunk' };
-      if (args.path === '@outboard/manifest/validate') return { path: args.path, namespace: 'validate-chunk' };
-      if (FAST_STUBS.some((s) => s.importer.test(args.importer) && s.spec.test(args.path))) return { path: `${args.importer} -> ${args.path}`, namespace: 'fast-stub' };
-      return undefined;
+      const chunk = chunkOf.get(args.path);
+      if (chunk) return { path: args.path, namespace: `${chunk}-chunk` };
+      if (/^ajv(\/|$)/.test(args.path)) throw new Error(`${args.importer} imports ${args.path}: add it to CHUNKS.ajv.specifiers in scripts/bundle-plan.mjs`);
+      const importer = relativeToPackages(args.importer);
+      const key = stubKey(importer, importedModule(args.importer, args.path));
+      if (STUB_ALL_DYNAMIC_IMPORTS_OF.includes(importer)) allImportsMet.add(importer);
+      else if (namedStubs.has(key)) stubsMet.add(key);
+      else return undefined;
+      return { path: key, namespace: 'fast-stub' };
     });
     // A bug guard, never reached: the loader's table sends every built-in word to cli.cjs.
     b.onLoad({ filter: /.*/, namespace: 'fast-stub' }, (args) => ({
-      contents: `throw new Error(${JSON.stringify(`internal: ${args.path} is not in the CLI's fast bundle (scripts/bundle-cli.mjs)`)});`,
+      contents: `throw new Error(${JSON.stringify(`internal: ${args.path} is not in the CLI's fast bundle (scripts/bundle-plan.mjs)`)});`,
       loader: 'js',
     }));
     // Ajv and its drafts from ajv.cjs, next to the bundle (the loader's require resolves it from there).
     b.onLoad({ filter: /.*/, namespace: 'ajv-chunk' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify('./ajv.cjs')})[${JSON.stringify(args.path)}];`,
+      contents: `module.exports = require(${JSON.stringify(`./${CHUNKS.ajv.file}`)})[${JSON.stringify(args.path)}];`,
       loader: 'js',
     }));
     // The manifest checks (and semver) from validate.cjs: only a discovery that rescans a source needs them.
-    b.onLoad({ filter: /.*/, namespace: 'validate-chunk' }, () => ({ contents: `module.exports = require("./validate.cjs");`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'validate-chunk' }, () => ({ contents: `module.exports = require(${JSON.stringify(`./${CHUNKS.validate.file}`)});`, loader: 'js' }));
     b.onResolve({ filter: /^\.\/(ajv|validate)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 await build({ ...common, entryPoints: { fast: entry }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fastPlugin] });
+const unmet = [...FAST_STUBS.map((s) => stubKey(s.importer, s.module)).filter((k) => !stubsMet.has(k)), ...STUB_ALL_DYNAMIC_IMPORTS_OF.filter((i) => !allImportsMet.has(i))];
+if (unmet.length > 0) {
+  throw new Error(`scripts/bundle-plan.mjs names stubs the fast bundle never met (renamed, moved, or now imported statically?): ${unmet.join(', ')}`);
+}
 
 // ajv.cjs: the three drafts schema-draft.ts imports, by specifier.
-const AJV_SPECS = ['ajv', 'ajv/dist/2019.js', 'ajv/dist/2020.js'];
+const AJV_SPECS = CHUNKS.ajv.specifiers;
 await build({
   ...common,
   define: undefined,
@@ -87,7 +102,7 @@ await build({
 
 // validate.cjs: the manifest checks discovery imports on a rescan (they share no state or classes with the
 // modules of fast.cjs they duplicate: their input and output are plain data).
-await build({ ...common, entryPoints: { validate: '@outboard/manifest/validate' }, absWorkingDir: `${cli}../host`, outdir: out, outExtension: { '.js': '.cjs' } });
+await build({ ...common, entryPoints: { validate: CHUNKS.validate.specifiers[0] }, absWorkingDir: `${cli}../host`, outdir: out, outExtension: { '.js': '.cjs' } });
 
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
 const SCRIPTS = ['cli', 'fast', 'ajv', 'validate'];

@@ -1,8 +1,8 @@
 // A peer written with @outboard/sdk: a status item per project (branch and changed files), kept current by
-// poll(), and an action that shows the project's log as a table. Try:
+// context.poll(), and an action that shows the project's log as a table. Try:
 //   outboard actions run git-status.log --project <id>
 import { execFile } from 'node:child_process';
-import { poll, runPeer } from '@outboard/sdk';
+import { runPeer } from '@outboard/sdk';
 
 /** Runs git in `cwd` (never a shell) and resolves with its output. */
 function git(cwd, args, signal) {
@@ -25,7 +25,7 @@ async function summarize(project, signal) {
 runPeer({
   activate(api, context) {
     // Every project's summary, read on one lane with every other poll; a failed round keeps the last one.
-    const summaries = poll({
+    const summaries = context.poll({
       everyMs: 15_000,
       initial: () => new Map(),
       read: async (_previous, signal) => {

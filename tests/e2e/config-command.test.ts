@@ -24,7 +24,7 @@ describe('outboard config: dotted keys, JSON values, project and user files, mer
     const r = cli(['config', 'tools.port', '8080'], deep);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, new RegExp(`Set tools\\.port = 8080 in ${join(project, '.outboard.json')}`));
-    assert.deepEqual(readJson(join(project, '.outboard.json')), { tools: { port: 8080 } });
+    assert.deepEqual(readJson(join(project, '.outboard.json')), { format: 1, tools: { port: 8080 } });
     assert.equal(existsSync(join(deep, '.outboard.json')), false);
     assert.equal(existsSync(join(home, 'config.json')), false);
   });
@@ -54,7 +54,7 @@ describe('outboard config: dotted keys, JSON values, project and user files, mer
   it('--user writes <home>/config.json; reads print the merged value, project over user', () => {
     assert.equal(cli(['config', 'tools.port', '9000', '--user']).code, 0);
     assert.equal(cli(['config', 'tools.host', 'example.test', '--user']).code, 0);
-    assert.deepEqual(readJson(join(home, 'config.json')), { tools: { port: 9000, host: 'example.test' } });
+    assert.deepEqual(readJson(join(home, 'config.json')), { format: 1, tools: { port: 9000, host: 'example.test' } });
     // In the project: the project's port wins, the user's host shows through.
     assert.equal(cli(['config', 'tools.port']).stdout.trim(), '8080');
     assert.equal(cli(['config', 'tools.host']).stdout.trim(), 'example.test');
@@ -133,7 +133,7 @@ describe('extensions.<name> sections are checked against the configSchema', () =
     const r = cli(['config', 'extensions.modern.port', '8080']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /Still missing before the extension can run: extensions\.modern\.token/);
-    assert.deepEqual(readJson(join(project, '.outboard.json')), { extensions: { modern: { port: 8080 } } });
+    assert.deepEqual(readJson(join(project, '.outboard.json')), { format: 1, extensions: { modern: { port: 8080 } } });
     const filled = cli(['config', 'extensions.modern.token', 'abc', '--user']);
     assert.equal(filled.code, 0, filled.stderr);
     assert.doesNotMatch(filled.stderr, /Still missing/);

@@ -15,6 +15,8 @@ import type { ConfigProblem } from './config/config-problem.js';
 import type { ExperimentalFlags } from './config/experimental-flags.js';
 import { isProcessAlive, type CorruptFileDiagnostic } from './store/index.js';
 import { readBoundedJson } from './store/bounded-json.js';
+import { isNewerFormat } from './store/file-format.js';
+import { HUB_STATE_FORMAT } from './run/hub-state-format.js';
 import type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
 import type { HostServices } from './host-services.js';
 import type { ApprovalVerdict } from './extension-record.js';
@@ -201,6 +203,8 @@ export class HostCore {
     // The bounded reader: a FIFO or a huge file named hub.json never hangs or floods a command.
     const read = readBoundedJson(join(this.home, 'hub.json'), { maxBytes: 64 * 1024 });
     if (read.kind !== 'ok' || read.value === null || typeof read.value !== 'object') return undefined;
+    // A newer hub's record is not read as this version's: `hub status` names it; a command runs without the hub.
+    if (isNewerFormat(read.value, HUB_STATE_FORMAT)) return undefined;
     const state = read.value as { url?: unknown; pid?: unknown };
     if (typeof state.url !== 'string' || typeof state.pid !== 'number' || !Number.isSafeInteger(state.pid) || state.pid <= 0 || !isProcessAlive(state.pid)) return undefined;
     const tokenFile = hubTokenFile(this.home);

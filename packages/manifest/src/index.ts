@@ -35,7 +35,7 @@ export { isValidSlug } from './slug.js';
 export { didYouMean, editDistance, nearestName, suggestionLimit, suggestNames } from './suggest-names.js';
 export { HOST_NAMESPACES, contributionIdOwnershipProblem, hostNamespaceOf, ownsContributionId } from './contribution-ids.js';
 export { extensionIdentity } from './identity.js';
-export { canonicalJson, canonicalSha256, manifestHash } from './manifest-hash.js';
+export { CanonicalHasher, canonicalJson, canonicalSha256, manifestHash } from './manifest-hash.js';
 export { sha256 } from './sha256.js';
 export type { RunnablePath } from './runnable-paths.js';
 export { runnablePaths } from './runnable-paths.js';

@@ -1,4 +1,4 @@
-import { hashWritten, writeAscii, writeValue } from './canonical-bytes.js';
+import { CanonicalBytes } from './canonical-bytes.js';
 import { isPlainArray, isPlainAsciiUnit, plainSortedKeys } from './canonical-plain.js';
 import { ownField } from './json-value.js';
 import { sha256 } from './sha256.js';
@@ -90,26 +90,53 @@ function quoteString(text: string): string {
 }
 
 /**
+ * Hashes canonical JSON through one byte buffer it owns, reused from hash to hash: whoever hashes many values
+ * (a discovery scan, a manifest per package) keeps one; the free functions below make one per call.
+ */
+export class CanonicalHasher {
+  readonly #bytes: CanonicalBytes;
+
+  /** @param initialBytes the buffer's first size, in bytes (it doubles as needed). Default 16 KiB. */
+  constructor(initialBytes?: number) {
+    this.#bytes = new CanonicalBytes(initialBytes);
+  }
+
+  /** See {@link manifestHash}. */
+  manifestHash(pkg: unknown, hostId: string): string {
+    const block = ownField(ownField(pkg, hostId), 'extension') ?? null;
+    const engines = ownField(ownField(pkg, 'engines'), hostId) ?? null;
+    const bytes = this.#bytes;
+    // The bytes of canonicalJson({ block, engines }): its two keys are already in order.
+    const written = bytes.hash(() => {
+      bytes.writeAscii('{"block":');
+      if (!bytes.writeValue(block)) return false;
+      bytes.writeAscii(',"engines":');
+      if (!bytes.writeValue(engines)) return false;
+      bytes.writeAscii('}');
+      return true;
+    });
+    return written ?? sha256(canonicalJson({ block, engines }), 'hex');
+  }
+
+  /** See {@link canonicalSha256}. */
+  canonicalSha256(value: unknown): string {
+    return this.#bytes.hash(() => this.#bytes.writeValue(value)) ?? sha256(canonicalJson(value), 'hex');
+  }
+}
+
+/** The first buffer size of a one-off hash: most values hashed alone (a load field, a schema) are small. */
+const ONE_OFF_BYTES = 1024;
+
+/**
  * SHA-256 (hex) of the canonical JSON of `{ block: pkg[hostId].extension, engines: pkg.engines[hostId] }`,
  * each `null` when absent. Approvals store it: any change to the block or the range asks again, while
- * key order, whitespace and the rest of package.json do not matter.
+ * key order, whitespace and the rest of package.json do not matter. Hashing many: keep a {@link CanonicalHasher}.
  */
 export function manifestHash(pkg: unknown, hostId: string): string {
-  const block = ownField(ownField(pkg, hostId), 'extension') ?? null;
-  const engines = ownField(ownField(pkg, 'engines'), hostId) ?? null;
-  // The bytes of canonicalJson({ block, engines }): its two keys are already in order.
-  const written = hashWritten(() => {
-    writeAscii('{"block":');
-    if (!writeValue(block)) return false;
-    writeAscii(',"engines":');
-    if (!writeValue(engines)) return false;
-    writeAscii('}');
-    return true;
-  });
-  return written ?? sha256(canonicalJson({ block, engines }), 'hex');
+  return new CanonicalHasher(ONE_OFF_BYTES).manifestHash(pkg, hostId);
 }
 
 /** `sha256(canonicalJson(value), 'hex')`, written as bytes without the text where the value is plain JSON. */
 export function canonicalSha256(value: unknown): string {
-  return hashWritten(() => writeValue(value)) ?? sha256(canonicalJson(value), 'hex');
+  return new CanonicalHasher(ONE_OFF_BYTES).canonicalSha256(value);
 }

@@ -1,7 +1,7 @@
 /**
  * @outboard/sdk — what an Outboard extension programs against: commands (`commandContext`), hub sidecars
- * (`serveSidecar`), peers (`runPeer`), and the helpers for state that belongs to one project (`scoped`,
- * `scopeGuard`, `poll`, `ledger`). Depends on @outboard/protocol and @outboard/manifest only; never import
+ * (`serveSidecar`), peers (`runPeer`), and the helpers for state that belongs to one project (a peer's
+ * `context.scope`, `context.poll`, `context.ledger`; `PeerScope`, `PollLane`, `ledger` to own them elsewhere). Depends on @outboard/protocol and @outboard/manifest only; never import
  * the host's own packages.
  */
 export type { Disposable } from '@outboard/protocol';
@@ -14,7 +14,7 @@ export { runPeer, type RunPeerOptions, type RunningPeer } from './peer/run-peer.
 export { UndeclaredError } from './peer/declarations.js';
 export { readOwnPackage, type OwnPackage } from './peer/own-manifest.js';
 export type { ActionHandler, ActionResult, HandlerContext, HostEvent, PeerApi, PeerContext, PeerDefinition, Project, RpcHandler, Severity, StatusValue } from './peer/peer-api.js';
-export { currentScope, scopeGuard, scoped, setScope, type ScopeGuard, type Scoped } from './scope.js';
-export { isHostReachable, setHostReachable } from './host-reachability.js';
-export { poll, type Poll, type PollOptions } from './poll.js';
-export { ledger, type Ledger, type LedgerMark } from './ledger.js';
+export { PeerScope, type ScopeGuard, type Scoped } from './scope.js';
+export { HostReachability } from './host-reachability.js';
+export { PollLane, type Poll, type PollLaneOptions, type PollOptions } from './poll.js';
+export { ledger, type Ledger, type LedgerMark, type LedgerOptions } from './ledger.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { scopeGuard } from './scope.js';
+import type { PeerScope } from './scope.js';
 
 /** What makes an entry stale: the same key with another mark is news again. */
 export type LedgerMark = string | number | boolean | null;
@@ -21,8 +21,17 @@ export interface Ledger {
   acknowledge(entries: Readonly<Record<string, LedgerMark>>): Promise<boolean>;
 }
 
-/** A ledger in the JSON file at `path` (relative paths are resolved against the working directory: a peer's is its state folder). */
-export function ledger(path: string): Ledger {
+/** Options of {@link ledger}. */
+export interface LedgerOptions {
+  /** The scope an acknowledgement belongs to: one that changes mid-write writes nothing. Default: none (never stale). */
+  readonly scope?: PeerScope;
+}
+
+/**
+ * A ledger in the JSON file at `path` (relative paths are resolved against the working directory: a peer's is
+ * its state folder). In a peer, `context.ledger(path)` gives one bound to the peer's scope.
+ */
+export function ledger(path: string, options: LedgerOptions = {}): Ledger {
   const file = resolve(path);
   const read = async (): Promise<Record<string, LedgerMark>> => {
     try {
@@ -41,7 +50,7 @@ export function ledger(path: string): Ledger {
       return Object.keys(entries).filter((key) => !Object.hasOwn(seen, key) || seen[key] !== entries[key]);
     },
     async acknowledge(entries) {
-      const guard = scopeGuard();
+      const guard = options.scope?.guard() ?? { current: true };
       const seen = await read();
       const moved = Object.keys(entries).filter((key) => !Object.hasOwn(seen, key) || seen[key] !== entries[key]);
       if (moved.length === 0 || !guard.current) return false;

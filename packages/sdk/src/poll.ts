@@ -1,6 +1,6 @@
 import type { Disposable } from '@outboard/protocol';
-import { isHostReachable, onHostReachable } from './host-reachability.js';
-import { scopeGuard, scoped } from './scope.js';
+import { HostReachability } from './host-reachability.js';
+import { PeerScope } from './scope.js';
 
 /** Options of {@link poll}. */
 export interface PollOptions<T> {
@@ -29,21 +29,44 @@ export interface Poll<T> {
   onDidChange(listener: (value: T) => void): Disposable;
 }
 
-/** The one background-read lane of this process: every poll's reads run one after another. */
-let lane: Promise<void> = Promise.resolve();
-function enqueue(task: () => Promise<void>): void {
-  lane = lane.then(task).catch(() => undefined);
+/** Options of {@link PollLane}. */
+export interface PollLaneOptions {
+  /** The scope whose changes reset every poll's value and discard answers in flight. Default: a scope of its own. */
+  readonly scope?: PeerScope;
+  /** Whether the host answers: reads are skipped while it does not. Default: always reachable. */
+  readonly reachability?: HostReachability;
 }
 
 /**
- * Keeps a value current by reading it on an interval, with the rules every hand-written poll has to
- * remember: it never rejects, skips its read while the host is unreachable (and reads when it is back),
- * discards an answer that outlived its scope, keeps the last good value when a read fails, stops on
- * dispose, coalesces triggers, and shares one read lane with every other poll in the process.
+ * One background-read lane: the reads of every poll made by {@link PollLane.poll} run one after another, so
+ * aligned clocks never burst. `runPeer` owns one per peer (`context.poll`); tests make their own.
  */
-export function poll<T>(options: PollOptions<T>): Poll<T> {
+export class PollLane {
+  readonly #scope: PeerScope;
+  readonly #reachability: HostReachability;
+  #tail: Promise<void> = Promise.resolve();
+
+  constructor(options: PollLaneOptions = {}) {
+    this.#scope = options.scope ?? new PeerScope();
+    this.#reachability = options.reachability ?? new HostReachability();
+  }
+
+  /**
+   * Keeps a value current by reading it on an interval, with the rules every hand-written poll has to
+   * remember: it never rejects, skips its read while the host is unreachable (and reads when it is back),
+   * discards an answer that outlived its scope, keeps the last good value when a read fails, stops on
+   * dispose, coalesces triggers, and shares this lane with every other poll made here.
+   */
+  poll<T>(options: PollOptions<T>): Poll<T> {
+    return startablePoll(options, this.#scope, this.#reachability, (task) => {
+      this.#tail = this.#tail.then(task).catch(() => undefined);
+    });
+  }
+}
+
+function startablePoll<T>(options: PollOptions<T>, scope: PeerScope, reachability: HostReachability, enqueue: (task: () => Promise<void>) => void): Poll<T> {
   if (!(options.everyMs > 0)) throw new RangeError(`poll everyMs must be a positive number of milliseconds, got ${options.everyMs}`);
-  const value = scoped(options.initial);
+  const value = scope.scoped(options.initial);
   const listeners = new Set<(value: T) => void>();
   let started = false;
   let disposed = false;
@@ -59,12 +82,12 @@ export function poll<T>(options: PollOptions<T>): Poll<T> {
     queued = false;
     const mine = waiting;
     waiting = [];
-    if (disposed || !isHostReachable()) {
+    if (disposed || !reachability.reachable) {
       release(mine);
       return;
     }
     running = true;
-    const guard = scopeGuard();
+    const guard = scope.guard();
     abort = new AbortController();
     const signal = abort.signal;
     try {
@@ -111,7 +134,7 @@ export function poll<T>(options: PollOptions<T>): Poll<T> {
       const tick = (): void => void trigger();
       const timer = setInterval(tick, options.everyMs);
       timer.unref?.();
-      const woke = onHostReachable(tick);
+      const woke = reachability.onReachable(tick);
       if (options.immediate ?? true) tick();
       return {
         dispose() {

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ledger } from '../src/ledger.js';
-import { setScope } from '../src/scope.js';
+import { PeerScope } from '../src/scope.js';
 
 describe('ledger', () => {
   let dir: string;
@@ -44,10 +44,11 @@ describe('ledger', () => {
   });
 
   it('an acknowledgement whose scope changed during the read is not written', async () => {
-    setScope('p1');
+    const scope = new PeerScope();
+    scope.set('p1');
     const file = join(dir, 'scoped.json');
-    const pending = ledger(file).acknowledge({ a: 'x' });
-    setScope('p2');
+    const pending = ledger(file, { scope }).acknowledge({ a: 'x' });
+    scope.set('p2');
     assert.equal(await pending, false);
     assert.deepEqual(await ledger(file).read(), {});
   });

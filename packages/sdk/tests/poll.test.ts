@@ -1,8 +1,16 @@
 import { describe, it, mock, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { poll } from '../src/poll.js';
-import { setHostReachable } from '../src/host-reachability.js';
-import { setScope } from '../src/scope.js';
+import { PollLane, type Poll, type PollOptions } from '../src/poll.js';
+import { HostReachability } from '../src/host-reachability.js';
+import { PeerScope } from '../src/scope.js';
+
+// Each test owns its scope, reachability and lane (no state is shared between tests, or with another peer).
+let scope: PeerScope;
+let reachability: HostReachability;
+let lane: PollLane;
+const poll = <T>(options: PollOptions<T>): Poll<T> => lane.poll(options);
+const setScope = (id: string | undefined): void => scope.set(id);
+const setHostReachable = (value: boolean): void => reachability.set(value);
 
 /** Lets every pending promise continuation run (the lane is a promise chain). */
 async function settle(): Promise<void> {
@@ -19,8 +27,9 @@ function controlledRead<T>() {
 describe('poll', () => {
   beforeEach(() => {
     mock.timers.enable({ apis: ['setInterval', 'setTimeout'] });
-    setHostReachable(true);
-    setScope(undefined);
+    scope = new PeerScope();
+    reachability = new HostReachability();
+    lane = new PollLane({ scope, reachability });
   });
   afterEach(() => mock.timers.reset());
 
@@ -152,9 +161,36 @@ describe('poll', () => {
     assert.deepEqual(p.state, [0, 1]);
     d.dispose();
   });
+
+  it('two lanes are independent: another scope and reachability do not touch this lane\'s polls', async () => {
+    const other = new PeerScope();
+    const otherReach = new HostReachability();
+    const otherLane = new PollLane({ scope: other, reachability: otherReach });
+    let mine = 0;
+    let theirs = 0;
+    const p = poll({ everyMs: 1000, initial: () => 0, read: () => (mine += 1) });
+    const q = otherLane.poll({ everyMs: 1000, initial: () => 0, read: () => (theirs += 1) });
+    const dp = p.start();
+    const dq = q.start();
+    await settle();
+    otherReach.set(false);
+    other.set('elsewhere');
+    mock.timers.tick(1000);
+    await settle();
+    assert.equal(p.state, 2, 'this lane reads on');
+    assert.equal(q.state, 0, "the other lane's scope change reset its own value only");
+    assert.equal(theirs, 1, 'and it skips reads while its own host is away');
+    dp.dispose();
+    dq.dispose();
+  });
 });
 
 describe('poll.refresh', () => {
+  beforeEach(() => {
+    scope = new PeerScope();
+    reachability = new HostReachability();
+    lane = new PollLane({ scope, reachability });
+  });
   it('resolves once a read that started after the call is over, never rejects, and at once when not started', async () => {
     setHostReachable(true);
     let n = 0;

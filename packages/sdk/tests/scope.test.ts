@@ -1,9 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { currentScope, scopeGuard, scoped, setScope } from '../src/scope.js';
+import { PeerScope } from '../src/scope.js';
 
-describe('scoped and scopeGuard', () => {
+describe('PeerScope: scoped and guard', () => {
   it('a scoped value is reset to its initial value when the scope changes, not when it stays', () => {
+    const scope = new PeerScope();
+    const { scoped, setScope, currentScope } = bind(scope);
     setScope('a');
     const counts = scoped(() => ({ n: 0 }));
     counts.value.n = 21;
@@ -19,6 +21,7 @@ describe('scoped and scopeGuard', () => {
   });
 
   it('a guard taken before a scope change reports stale after it, even if the scope comes back', () => {
+    const { setScope, scopeGuard } = bind(new PeerScope());
     setScope('x');
     const guard = scopeGuard();
     assert.equal(guard.scope, 'x');
@@ -28,4 +31,26 @@ describe('scoped and scopeGuard', () => {
     assert.equal(guard.current, false, 'an answer that outlived its scope is discarded');
     assert.equal(scopeGuard().current, true);
   });
+
+  it('two scopes are independent: a change in one resets nothing of the other', () => {
+    const a = new PeerScope();
+    const b = new PeerScope();
+    const value = a.scoped(() => 1);
+    value.value = 2;
+    const guard = a.guard();
+    b.set('other');
+    assert.equal(value.value, 2);
+    assert.equal(guard.current, true);
+    assert.equal(a.current, undefined);
+  });
 });
+
+/** The scope's methods under the names the tests read best with. */
+function bind(scope: PeerScope) {
+  return {
+    scoped: <T>(initial: () => T) => scope.scoped(initial),
+    scopeGuard: () => scope.guard(),
+    setScope: (id: string | undefined) => scope.set(id),
+    currentScope: () => scope.current,
+  };
+}

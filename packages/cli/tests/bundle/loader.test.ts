@@ -164,4 +164,26 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
       assert.deepEqual(cachedScripts(file), ['fast.cjs', 'validate.cjs'], `${what}: rewritten whole`);
     }
   });
+
+  it('a warm extension command, with or without a configSchema, does not load node:crypto', () => {
+    const home = join(root, 'lean');
+    writeExtension(home, 'hello', false);
+    writeExtension(home, 'greet', true);
+    for (const name of ['hello', 'greet']) assert.equal(run(BIN, home, root, ['extensions', 'enable', name, '--yes']).code, 0);
+    assert.equal(run(BIN, home, root, ['config', 'extensions.greet.greeting', 'hi', '--user']).code, 0);
+    // What a run loaded, printed at exit by a preload (a run with other flags keeps its own code cache).
+    const probe = join(root, 'lean-probe.cjs');
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify({ crypto: process.moduleLoadList.includes('NativeModule crypto') }) + '\\n'));\n");
+    const loaded = (name: string): { crypto: boolean } => {
+      const r = spawnSync(process.execPath, ['--require', probe, BIN, name], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd: root, encoding: 'utf8', timeout: 30_000 });
+      assert.equal(r.status, 0, r.stderr);
+      const line = /^LOADED (.*)$/m.exec(r.stderr);
+      assert.ok(line, r.stderr);
+      return JSON.parse(line[1] as string) as { crypto: boolean };
+    };
+    for (const name of ['hello', 'greet']) {
+      loaded(name); // the first run may compile, check the config and write the caches
+      assert.equal(loaded(name).crypto, false, `outboard ${name} loaded node:crypto`);
+    }
+  });
 });

@@ -31,6 +31,12 @@ export interface ApprovalRecord {
   approvedAt: string;
 }
 
+/**
+ * The format of approvals.json this version reads and writes (see store/file-format.ts). Format 1 is the
+ * only one shipped; records written before `runDigest` existed are format 1 too (they just ask again).
+ */
+export const APPROVALS_FORMAT = 1;
+
 /** `<home>/approvals.json`. Project-source approvals are kept per project root, so a fresh clone is never approved. */
 export interface ApprovalsFile {
   format: 1;

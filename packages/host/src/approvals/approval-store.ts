@@ -4,7 +4,7 @@ import { JsonFileStore, quarantineCorruptFile } from '../store/index.js';
 import type { CorruptFileDiagnostic } from '../store/index.js';
 import type { ScannedExtension } from '../discovery/types.js';
 import type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approval-record.js';
-import { checkApprovalsShape, emptyApprovals } from './approval-record.js';
+import { APPROVALS_FORMAT, checkApprovalsShape, emptyApprovals } from './approval-record.js';
 import { compareWithApproval } from './approval-compare.js';
 import { pinsRunCode } from './code-pinning.js';
 import { untrustedBecause } from './file-trust.js';
@@ -71,7 +71,7 @@ export class ApprovalStore {
   constructor(options: { home: string; projectRoot: string | undefined }) {
     this.path = join(options.home, 'approvals.json');
     this.projectRoot = options.projectRoot;
-    this.store = new JsonFileStore<ApprovalsFile>({ path: this.path, empty: emptyApprovals, check: checkApprovalsShape, mode: 0o600 });
+    this.store = new JsonFileStore<ApprovalsFile>({ path: this.path, empty: emptyApprovals, check: checkApprovalsShape, mode: 0o600, format: { current: APPROVALS_FORMAT } });
   }
 
   private readonly projectRoot: string | undefined;

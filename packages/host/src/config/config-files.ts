@@ -32,6 +32,12 @@ export interface ConfigFilesOptions {
   lock?: { timeoutMs?: number; staleMs?: number };
 }
 
+/**
+ * The format of config files this version reads and writes (see store/file-format.ts): format 1 is the
+ * unversioned shape shipped first. The `format` key is the file's, never a setting (see parseConfigKey).
+ */
+export const CONFIG_FORMAT = 1;
+
 const checkTopLevel = (value: unknown): string | undefined =>
   isConfigObject(value) ? undefined : 'the top level must be a JSON object';
 
@@ -107,6 +113,7 @@ export class ConfigFiles {
       path,
       empty: () => ({}),
       check: checkTopLevel,
+      format: { current: CONFIG_FORMAT, hidden: true },
       ...(this.#options.lock ? { lock: this.#options.lock } : {}),
     });
   }

@@ -20,6 +20,10 @@ export function parseConfigKey(key: string): string[] {
     throw new ConfigError('CONFIG_INVALID_KEY', `Config key ${JSON.stringify(key)} is empty. Give a dotted key such as extensions.<name>.<key>.`);
   }
   const segments = key.split('.');
+  // The file's own format version (store/file-format.ts), kept out of the settings.
+  if (segments[0] === 'format') {
+    throw new ConfigError('CONFIG_INVALID_KEY', 'Config key "format" is the config file\'s format version, not a setting. Choose another key, e.g. extensions.<name>.format.');
+  }
   for (const segment of segments) {
     if (segment.length === 0) {
       throw new ConfigError('CONFIG_INVALID_KEY', `Config key "${key}" has an empty part. Write it as dot-separated names, e.g. extensions.git.depth.`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../store/index.js';
 import type { HostIdentity } from '../identity/host-identity.js';
 import type { CachedSection } from './discovery-cache.js';
-import { freshSection, pruneProjectSections, readDiscoveryCache, storeSection } from './discovery-cache.js';
+import { CACHE_FORMAT, freshSection, pruneProjectSections, readDiscoveryCache, storeSection } from './discovery-cache.js';
 import type { ResolvedExtension } from './resolve-precedence.js';
 import { resolvePrecedence } from './resolve-precedence.js';
 import type { CheckPackageJson } from './scan-section.js';
@@ -15,6 +15,7 @@ import { refreshRunDigest } from './run-digest.js';
 import { homeTrustProblems } from '../approvals/file-trust.js';
 import { pinsRunCode } from '../approvals/code-pinning.js';
 import { manifestContextOf } from '../identity/manifest-context.js';
+import { newerFormatError } from '../store/file-format.js';
 
 /** Everything discovery needs to know; the host computes it once per process. */
 export interface DiscoveryInput {
@@ -95,7 +96,7 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
     }
     sections.push(section);
   }
-  if (rescanned > 0 || digestsMoved) {
+  if ((rescanned > 0 || digestsMoved) && cache.newerFormat === undefined) {
     pruneProjectSections(cache);
     try {
       mkdirSync(input.home, { recursive: true });
@@ -108,8 +109,16 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
     extensions: resolvePrecedence(sections.flatMap((s) => s.extensions)),
     diagnostics: [
       ...sections.flatMap((s) => s.diagnostics),
+      ...newerCacheProblems(cachePath, cache.newerFormat),
       ...homeTrustProblems(input.home, { approvals: join(input.home, 'approvals.json'), config: join(input.home, 'config.json') }),
     ],
     rescanned,
   };
+}
+
+/** A discovery cache in a later format: reported (doctor shows it), scanned around, never written over. */
+function newerCacheProblems(cachePath: string, newerFormat: number | undefined): DiscoveryDiagnostic[] {
+  if (newerFormat === undefined) return [];
+  const refusal = newerFormatError(cachePath, newerFormat, CACHE_FORMAT);
+  return [{ path: cachePath, rule: 'home.newer-format', message: `${refusal.message} Discovery scans every source without it.`, fix: refusal.hint ?? '' }];
 }

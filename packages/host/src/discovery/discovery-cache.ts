@@ -1,4 +1,5 @@
 import { readBoundedJson } from '../store/bounded-json.js';
+import { formatOf } from '../store/file-format.js';
 import type { SourceSpec } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
 import { isAbsolute, sep } from 'node:path';
@@ -6,8 +7,11 @@ import type { StatInput } from './stat-inputs.js';
 import { currentIdentity, linkTarget } from './stat-inputs.js';
 import { LOAD_FIELDS } from './run-digest.js';
 
-/** Bump when the cached shape changes: an older cache is then simply rescanned. */
-const CACHE_FORMAT = 4;
+/**
+ * Bump when the cached shape changes: an older cache (formats 1 to 3 were shipped) is simply rescanned and
+ * replaced, as derived data; a newer one is left alone (see {@link readDiscoveryCache}).
+ */
+export const CACHE_FORMAT = 4;
 /** Project sections kept for the most recently used projects; older ones are dropped. */
 const MAX_PROJECT_SECTIONS = 16;
 
@@ -55,6 +59,8 @@ export interface DiscoveryCacheFile {
   format: number;
   contextKey: string;
   sections: Record<string, StoredSection>;
+  /** Set (never stored) when the file on disk is in this later format: it is not used and must not be written. */
+  newerFormat?: number;
 }
 
 function baseOf(spec: SourceSpec): string {
@@ -155,7 +161,8 @@ function storedInputsUnchanged(stored: StoredSection): boolean {
 
 /**
  * Reads the cache; a missing, corrupt or outdated file is an empty cache (it holds derived data only, so it is
- * rebuilt rather than kept aside).
+ * rebuilt rather than kept aside). A cache in a later format, written by a newer host sharing this home, is
+ * an empty cache with `newerFormat` set: the caller scans without it and leaves the file to its writer.
  */
 export function readDiscoveryCache(path: string, contextKey: string): DiscoveryCacheFile {
   const empty: DiscoveryCacheFile = { format: CACHE_FORMAT, contextKey, sections: {} };
@@ -164,6 +171,8 @@ export function readDiscoveryCache(path: string, contextKey: string): DiscoveryC
   const read = readBoundedJson(path, { maxBytes: 256 * 1024 * 1024, maxDepth: Number.POSITIVE_INFINITY });
   if (read.kind !== 'ok') return empty;
   const parsed = read.value as DiscoveryCacheFile | null;
+  const format = formatOf(parsed);
+  if (format !== undefined && format > CACHE_FORMAT) return { ...empty, newerFormat: format };
   if (typeof parsed !== 'object' || parsed === null || parsed.format !== CACHE_FORMAT || parsed.contextKey !== contextKey || typeof parsed.sections !== 'object' || parsed.sections === null) return empty;
   return parsed;
 }

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { ManifestContext, ManifestResult, RunnablePath } from '@outboard/manifest';
-import { manifestHash, runnablePaths } from '@outboard/manifest';
+import { CanonicalHasher, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
 import { listProjectDependencies } from './sources.js';
 import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
@@ -38,7 +38,7 @@ export type CheckPackageJson = (pkg: unknown, ctx: ManifestContext) => ManifestR
 export function scanSection(spec: SourceSpec, ctx: ManifestContext, check: CheckPackageJson, options: ScanOptions = {}): SectionScan {
   const startedAt = Date.now();
   const scan: SectionScan = { inputs: [], extensions: [], diagnostics: [] };
-  const state: ScanState = { spec, ctx, check, scan, hash: options.hashRunFiles ?? (() => true), startedAt };
+  const state: ScanState = { spec, ctx, check, scan, hash: options.hashRunFiles ?? (() => true), startedAt, hasher: new CanonicalHasher() };
   const candidates = candidateDirs(spec, scan);
   // The inputs so far are the folders; each package.json is checked as it is read, from its stat.
   if (scan.inputs.some((i) => isRacy(i.id, startedAt))) scan.racy = true;
@@ -66,6 +66,8 @@ interface ScanState {
   hash: (ext: ScannedExtension) => boolean;
   /** Wall-clock ms when the scan started: inputs changed after it are racy. */
   startedAt: number;
+  /** This scan's manifest hasher: one buffer for every package.json of the section. */
+  hasher: CanonicalHasher;
 }
 
 /** A package folder to read; `realDir` is known without a realpath when it is a plain folder of a resolved parent. */
@@ -162,7 +164,7 @@ function examine(state: ScanState, candidate: Candidate): Found | undefined {
   const pkg = read.value;
   const result = check(pkg, ctx);
   if (result.kind === 'not-extension') return undefined;
-  const record = recordFrom(spec, candidate, pkg, result, ctx);
+  const record = recordFrom(spec, candidate, pkg, result, ctx, state.hasher);
   return { record, pkg: pkg as Record<string, unknown>, paths: record.manifest ? runnablePaths(record.manifest, ctx.hostId) : [] };
 }
 
@@ -210,7 +212,7 @@ function danglingLink(dir: string): DiscoveryDiagnostic | undefined {
   }
 }
 
-function recordFrom(spec: SourceSpec, { dir, realDir: knownRealDir }: Candidate, pkg: unknown, result: Exclude<ManifestResult, { kind: 'not-extension' }>, ctx: ManifestContext): ScannedExtension {
+function recordFrom(spec: SourceSpec, { dir, realDir: knownRealDir }: Candidate, pkg: unknown, result: Exclude<ManifestResult, { kind: 'not-extension' }>, ctx: ManifestContext, hasher: CanonicalHasher): ScannedExtension {
   const p = pkg as Record<string, unknown>;
   const engines = p.engines as Record<string, unknown> | undefined;
   const range = engines && typeof engines[ctx.hostId] === 'string' ? (engines[ctx.hostId] as string) : undefined;
@@ -231,7 +233,7 @@ function recordFrom(spec: SourceSpec, { dir, realDir: knownRealDir }: Candidate,
     packageName: typeof p.name === 'string' ? p.name : '<unnamed package>',
     version: typeof p.version === 'string' ? p.version : '0.0.0',
     warnings: [],
-    manifestHash: manifestHash(pkg, ctx.hostId),
+    manifestHash: hasher.manifestHash(pkg, ctx.hostId),
     enginesRange: range,
     name: invalid ? result.name : result.manifest.name,
     status: result.kind,

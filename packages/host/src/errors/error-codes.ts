@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   STORE_LOCK_TIMEOUT: { meaning: 'another process held a file lock longer than the wait allowed', exitCode: 1, fix: 'retry; if it persists, check for a hung process holding the lock' },
   STORE_CORRUPT: { meaning: 'a stored file is not valid JSON or has the wrong shape', exitCode: 1, fix: 'repair the file by hand, or let the next write keep it aside' },
   STORE_WRITE_FAILED: { meaning: 'the file system refused a write, rename or mkdir', exitCode: 1, fix: 'check permissions and free space of the home folder' },
+  STORE_NEWER_FORMAT: { meaning: 'a file in the home was written in a newer format than this version reads; it is left untouched', exitCode: 1, fix: 'upgrade to the version that wrote it (every newer version reads the older formats)' },
 
   // config/
   CONFIG_NO_PROJECT: { meaning: 'a project config write was asked for outside any project', exitCode: 2, fix: 'run it inside a project, or pass --user' },
@@ -70,7 +71,6 @@ export const ERROR_CODES = {
   ACTION_PROJECT_UNKNOWN: { meaning: '--project names no registered project', exitCode: 2, fix: 'pass the id of a registered project' },
   ACTION_PROJECT_OUT_OF_SCOPE: { meaning: 'the extension is approved only for other projects than the one given', exitCode: 1, fix: 'run the action on a project the extension is approved for' },
   // hub and projects: the hub daemon and the registered projects from the command line (packages/hub, packages/cli)
-  HUB_NOT_RUNNING: { meaning: 'no hub serves this home', exitCode: 1, fix: 'start one with `outboard hub start`' },
   HUB_ALREADY_RUNNING: { meaning: 'a hub already serves this home', exitCode: 1, fix: 'use it (`outboard hub status`), or stop it first with `outboard hub stop`' },
   HUB_PORT_TAKEN: { meaning: "the hub's port is taken by another program", exitCode: 1, fix: 'start it on another port (--port), or stop that program' },
   HUB_START_FAILED: { meaning: 'the hub process did not start or did not answer in time', exitCode: 1, fix: "read the hub's log (<home>/logs/hub.log), or start it with --foreground to see it fail" },

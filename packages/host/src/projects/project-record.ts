@@ -10,6 +10,9 @@ export interface ProjectRecord {
   registeredAt: string;
 }
 
+/** The format of projects.json this version reads and writes (see store/file-format.ts); 1 is the only one shipped. */
+export const PROJECTS_FORMAT = 1;
+
 /** `<home>/projects.json`. */
 export interface ProjectsFile {
   format: 1;

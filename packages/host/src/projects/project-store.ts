@@ -4,7 +4,7 @@ import { ServiceError } from '../broker/service-error.js';
 import type { EventBus } from '../bus/event-bus.js';
 import { JsonFileStore } from '../store/json-file-store.js';
 import { projectIdFromFolderName, projectIdProblem, uniqueProjectId } from './project-id.js';
-import { checkProjectsShape, emptyProjects, type ProjectRecord, type ProjectsFile } from './project-record.js';
+import { checkProjectsShape, emptyProjects, PROJECTS_FORMAT, type ProjectRecord, type ProjectsFile } from './project-record.js';
 
 /** Options of {@link ProjectStore}. */
 export interface ProjectStoreOptions {
@@ -58,7 +58,7 @@ export class ProjectStore {
     if (options.eventSource !== undefined && (typeof options.eventSource !== 'string' || options.eventSource.length === 0)) {
       throw new TypeError(`eventSource must be a non-empty string, got ${JSON.stringify(options.eventSource)}`);
     }
-    this.#file = new JsonFileStore<ProjectsFile>({ path: join(options.home, 'projects.json'), empty: emptyProjects, check: checkProjectsShape });
+    this.#file = new JsonFileStore<ProjectsFile>({ path: join(options.home, 'projects.json'), empty: emptyProjects, check: checkProjectsShape, format: { current: PROJECTS_FORMAT } });
     this.path = this.#file.path;
     this.#bus = options.bus;
     this.#source = options.eventSource ?? 'host';

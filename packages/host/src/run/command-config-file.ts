@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { commandConfigFileName } from './reserved-state-names.js';
 import { writeFileAtomic } from '../store/write-file-atomic.js';
+import { uniqueHex } from '../store/unique-hex.js';
 
 /** A file the host created for one run; `dispose()` removes it and is harmless to call again. */
 export interface DisposableFile {
@@ -14,7 +14,7 @@ export interface DisposableFile {
 
 /**
  * Writes a command's config section to its own file `<stateDir>/<idLower>-config-<pid>-<hex>.json`
- * (pid = this host process, hex = 8 random hex digits), atomically, mode 0600, as JSON with a trailing
+ * (pid = this host process, hex = 8 hex digits from `uniqueHex`), atomically, mode 0600, as JSON with a trailing
  * newline. `stateDir` must exist (see `ensureStateDir`). The caller passes `path` as
  * `<P>_EXTENSION_CONFIG` and calls `dispose()` when the command exits; files left by a killed host are
  * removed by `sweepStaleCommandConfigFiles` on a later run.
@@ -26,7 +26,7 @@ export function writeCommandConfigFile(stateDir: string, idLower: string, config
   if (json === undefined) {
     throw new TypeError('writeCommandConfigFile: config must be a JSON value (use {} for no config), got undefined');
   }
-  const file = path.join(path.resolve(stateDir), commandConfigFileName(idLower, process.pid, randomBytes(4).toString('hex')));
+  const file = path.join(path.resolve(stateDir), commandConfigFileName(idLower, process.pid, uniqueHex(8)));
   writeFileAtomic(file, `${json}\n`, { mode: 0o600, durable: false });
   let disposed = false;
   return {

@@ -13,4 +13,5 @@ export { RUNNABLE_ERROR_CODES, RunnableError } from './runnable-error.js';
 export type { RunnableErrorCode } from './runnable-error.js';
 export { SIDECAR_CONFIG_FILE_NAME, LOGS_DIR_NAME } from './reserved-state-names.js';
 export { HUB_TOKEN_FILE_NAME, hubTokenFile, readHubToken } from './hub-token.js';
+export { HUB_STATE_FORMAT } from './hub-state-format.js';
 export { missingDependencyLine, missingModuleLine, missingPackageLine } from './missing-module.js';

@@ -14,3 +14,4 @@ export {
   type JsonMutator,
   type AsyncJsonMutator,
 } from './json-file-store.js';
+export { FORMAT_FIELD, formatOf, isNewerFormat, newerFormatError, refuseNewerFormat } from './file-format.js';

@@ -3,6 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { corruptInPlace, quarantineCorruptFile, type CorruptFileDiagnostic } from './corrupt-file.js';
 import { FileLock, mkdirOrThrow, type FileLockHandle } from './file-lock.js';
 import { StoreError } from './store-error.js';
+import { FORMAT_FIELD, formatOf, newerFormatError } from './file-format.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 import { atomicTempOwner, sweepDeadWritersFiles } from './temp-files.js';
 
@@ -21,6 +22,13 @@ export interface JsonFileStoreOptions<T> {
   mode?: number;
   /** Lock wait and staleness, in ms. Default: `timeoutMs` 10000, `staleMs` 30000. */
   lock?: { timeoutMs?: number; staleMs?: number };
+  /**
+   * The file's format version (see file-format.ts). When set, a file whose top-level `format` is later than
+   * `current` is refused with `STORE_NEWER_FORMAT` by every read and update and never written; every write
+   * stamps `format: current` first in the object. `hidden`: the field is taken out of the values handed
+   * out (for files whose every other key is the user's, such as config.json). Default: no format.
+   */
+  format?: { current: number; hidden?: boolean };
 }
 
 /** What is on disk now, without touching anything. */
@@ -66,6 +74,7 @@ export class JsonFileStore<T> {
   readonly #check: ((value: unknown) => string | undefined) | undefined;
   readonly #mode: number | undefined;
   readonly #lock: FileLock;
+  readonly #format: { current: number; hidden?: boolean } | undefined;
 
   constructor(options: JsonFileStoreOptions<T>) {
     if (typeof options?.path !== 'string' || options.path.length === 0) {
@@ -77,6 +86,10 @@ export class JsonFileStore<T> {
     this.#check = options.check;
     this.#mode = options.mode;
     this.#lock = new FileLock(this.path, options.lock ?? {});
+    if (options.format !== undefined && !(Number.isSafeInteger(options.format.current) && options.format.current >= 1)) {
+      throw new TypeError(`format.current must be a positive integer, got ${JSON.stringify(options.format.current)}`);
+    }
+    this.#format = options.format;
   }
 
   /** The current value: a fresh empty value when the file is missing or blank; throws `STORE_CORRUPT` when corrupt. */
@@ -86,7 +99,10 @@ export class JsonFileStore<T> {
     return snapshot.value;
   }
 
-  /** The current value and whether the file exists or is corrupt; never throws for a missing or corrupt file. */
+  /**
+   * The current value and whether the file exists or is corrupt; never throws for a missing or corrupt file.
+   * Throws `STORE_NEWER_FORMAT` for a file in a later format than this store's (see the `format` option).
+   */
   inspect(): JsonFileSnapshot<T> {
     const state = this.#load();
     if (state.kind === 'missing') return { value: this.#empty(), exists: false };
@@ -132,12 +148,26 @@ export class JsonFileStore<T> {
   // A corrupt file is moved aside only now, so a mutator that throws leaves it exactly where it was.
   #commit(value: T, raw: string | undefined, corruptReason: string | undefined): JsonUpdateResult<T> {
     const quarantined = corruptReason === undefined ? undefined : quarantineCorruptFile(this.path, corruptReason);
-    const text = `${JSON.stringify(value, null, 2)}\n`;
+    const text = `${JSON.stringify(this.#stamped(value), null, 2)}\n`;
     const written = text !== raw;
     if (written) writeFileAtomic(this.path, text, this.#mode === undefined ? {} : { mode: this.#mode });
     // Hand back what a later read() would see, detached from the mutator's object.
-    const stored = JSON.parse(text) as T;
+    const stored = this.#unstamped(JSON.parse(text)) as T;
     return quarantined ? { value: stored, written, quarantined } : { value: stored, written };
+  }
+
+  /** The value as written: `format` first (an object's own keys keep their order after it). */
+  #stamped(value: T): unknown {
+    if (this.#format === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const { [FORMAT_FIELD]: _old, ...rest } = value as Record<string, unknown>;
+    return { [FORMAT_FIELD]: this.#format.current, ...rest };
+  }
+
+  /** The value as handed out: without `format` when the field is hidden. */
+  #unstamped(value: unknown): unknown {
+    if (!this.#format?.hidden || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const { [FORMAT_FIELD]: _format, ...rest } = value as Record<string, unknown>;
+    return rest;
   }
 
   #load(): { kind: 'missing' } | { kind: 'corrupt'; reason: string } | { kind: 'ok'; value: T; raw: string } {
@@ -153,7 +183,10 @@ export class JsonFileStore<T> {
     if (raw.trim() === '') return { kind: 'missing' };
     const parsed = parseBoundedJson(raw);
     if (parsed.kind !== 'ok') return { kind: 'corrupt', reason: parsed.kind === 'syntax' ? parsed.message.replace(/^is /, '') : parsed.message };
-    const value = parsed.value;
+    // A later format is never read as corrupt: moving it aside or starting again would lose what it holds.
+    const format = this.#format === undefined ? undefined : formatOf(parsed.value);
+    if (format !== undefined && format > (this.#format?.current ?? format)) throw newerFormatError(this.path, format, this.#format?.current ?? 0);
+    const value = this.#unstamped(parsed.value);
     const problem = this.#check?.(value);
     if (problem !== undefined) return { kind: 'corrupt', reason: `unexpected shape: ${problem}` };
     return { kind: 'ok', value: value as T, raw };

@@ -5,11 +5,12 @@ import { OutboardError } from '../errors/outboard-error.js';
  * - `STORE_LOCK_TIMEOUT`: another process held the lock longer than the wait allowed.
  * - `STORE_CORRUPT`: a file is not valid JSON or fails the caller's shape check.
  * - `STORE_WRITE_FAILED`: the file system refused a write, rename or mkdir.
+ * - `STORE_NEWER_FORMAT`: a file is in a format written by a newer version; it is read and written by none of this one's stores.
  */
-export type StoreErrorCode = 'STORE_LOCK_TIMEOUT' | 'STORE_CORRUPT' | 'STORE_WRITE_FAILED';
+export type StoreErrorCode = 'STORE_LOCK_TIMEOUT' | 'STORE_CORRUPT' | 'STORE_WRITE_FAILED' | 'STORE_NEWER_FORMAT';
 
 /** Every code {@link StoreError} can carry, for docs and exhaustiveness tests. */
-export const STORE_ERROR_CODES: readonly StoreErrorCode[] = ['STORE_LOCK_TIMEOUT', 'STORE_CORRUPT', 'STORE_WRITE_FAILED'];
+export const STORE_ERROR_CODES: readonly StoreErrorCode[] = ['STORE_LOCK_TIMEOUT', 'STORE_CORRUPT', 'STORE_WRITE_FAILED', 'STORE_NEWER_FORMAT'];
 
 /**
  * A local (never serialised) failure of the durable-file layer. `message` names the file, the problem and

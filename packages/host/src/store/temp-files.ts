@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isProcessAlive } from './lock-record.js';
 import { unlinkQuietly } from './unlink-quietly.js';
+import { uniqueHex } from './unique-hex.js';
 
 /**
  * The temp-file name a writer with process id `pid` uses next to `target`: `<file>.<pid>-<hex>.tmp`.
  * The pattern is reserved by the contract (DESIGN.md §5), so extensions never create such names.
  */
 export function atomicTempPath(target: string, pid: number = process.pid): string {
-  return `${target}.${pid}-${randomBytes(6).toString('hex')}.tmp`;
+  return `${target}.${pid}-${uniqueHex(12)}.tmp`;
 }
 
 const RESERVED_TEMP = /^.+\.json\.(\d+)-[0-9a-f]+\.tmp$/;

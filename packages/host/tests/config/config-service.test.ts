@@ -27,8 +27,11 @@ function layout(t: { after(fn: () => void): void }): Layout {
   return { root, home, project, nested };
 }
 
+/** A config file's settings, after checking it says its format (store/file-format.ts) first. */
 function readJson(path: string): unknown {
-  return JSON.parse(readFileSync(path, 'utf8'));
+  const { format, ...settings } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  assert.equal(format, 1, `${path} says it is in format 1`);
+  return settings;
 }
 
 test('file locations derive from the host id; the project root is found from a nested cwd', (t) => {

@@ -80,6 +80,19 @@ test('a second run reuses the verdict without loading Ajv; the cache is a file i
   assert.deepEqual(first, { problems: ['extensions.hello.greeting type'], ajv: true });
   assert.ok(fs.existsSync(path.join(s.home, CONFIG_VERDICT_CACHE_FILE)));
   assert.deepEqual(checkInFreshProcess(s), { problems: ['extensions.hello.greeting type'], ajv: false });
+  const stored = JSON.parse(fs.readFileSync(path.join(s.home, CONFIG_VERDICT_CACHE_FILE), 'utf8')) as { entries: Record<string, { key: string }> };
+  assert.match(stored.entries['hello']?.key ?? '', /"greeting":5/);
+  assert.equal(fs.statSync(path.join(s.home, CONFIG_VERDICT_CACHE_FILE)).mode & 0o777, 0o600, 'the settings in it are the user\'s alone');
+});
+
+test('a long section is keyed by its digest, and still reused', (t) => {
+  const s = setup(t);
+  fs.writeFileSync(path.join(s.home, 'config.json'), JSON.stringify({ extensions: { hello: { greeting: 'x'.repeat(2000), tag: 'a' } } }));
+  settle(s.schema, s.defs);
+  assert.deepEqual(checkInFreshProcess(s), { problems: [], ajv: true });
+  assert.deepEqual(checkInFreshProcess(s), { problems: [], ajv: false });
+  const stored = JSON.parse(fs.readFileSync(path.join(s.home, CONFIG_VERDICT_CACHE_FILE), 'utf8')) as { entries: Record<string, { key: string }> };
+  assert.match(stored.entries['hello']?.key ?? '', /^[0-9a-f]{64}$/);
 });
 
 test('a schema file changed in place with the same size and mtime is checked again', (t) => {

@@ -66,14 +66,15 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     });
   const peers: PeerManager = await host.peers();
   const server = new HubServer({ host, router, token, peers, bin: host.identity.binPath ?? null });
+  const wanted = options.port ?? DEFAULT_HUB_PORT;
   try {
-    port = await server.listen(options.port ?? DEFAULT_HUB_PORT);
+    port = await server.listen(wanted);
   } catch (error) {
     homeWatch.dispose();
     await peers.dispose();
     watchdog.dispose();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new OutboardError('HUB_PORT_TAKEN', `port ${options.port} on 127.0.0.1 is already in use by another program`, { hint: `pass another port with \`${host.identity.id} hub start --port <n>\`, or stop that program` });
+      throw new OutboardError('HUB_PORT_TAKEN', `port ${wanted} on 127.0.0.1 is already in use by another program`, { hint: `pass another port with \`${host.identity.id} hub start --port <n>\`, or stop that program` });
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isProcessAlive, unlinkQuietly, writeFileAtomic } from '@outboard/host/store';
+import { isProcessAlive, refuseNewerFormat, unlinkQuietly, writeFileAtomic } from '@outboard/host/store';
+import { HUB_STATE_FORMAT } from '@outboard/host/run';
 
 /** `<home>/hub.json`: what a running hub records about itself (`host.runningHub()` reads it). */
 export interface HubState {
@@ -17,17 +18,30 @@ export function hubStateFile(home: string): string {
   return join(home, 'hub.json');
 }
 
-/** Records a started hub (atomic write: a reader sees the old file or the new one, never a mix). */
+/**
+ * Records a started hub (atomic write: a reader sees the old file or the new one, never a mix), in format
+ * {@link HUB_STATE_FORMAT}. Throws `STORE_NEWER_FORMAT`, writing nothing, over the record of a newer hub.
+ */
 export function writeHubState(home: string, state: HubState): void {
-  writeFileAtomic(hubStateFile(home), `${JSON.stringify(state, null, 2)}\n`, { durable: false });
+  readHubState(home);
+  writeFileAtomic(hubStateFile(home), `${JSON.stringify({ format: HUB_STATE_FORMAT, ...state }, null, 2)}\n`, { durable: false });
 }
 
-/** Removes hub.json when it is the record of `pid` (a newer hub's record is left alone). */
+/** Removes hub.json when it is the record of `pid` (a newer hub's record, or another hub's, is left alone). */
 export function removeHubState(home: string, pid: number): void {
-  if (readHubState(home)?.pid === pid) unlinkQuietly(hubStateFile(home));
+  let state: HubState | undefined;
+  try {
+    state = readHubState(home);
+  } catch {
+    return;
+  }
+  if (state?.pid === pid) unlinkQuietly(hubStateFile(home));
 }
 
-/** What hub.json says, or undefined (missing, unreadable or malformed: treated as no record). */
+/**
+ * What hub.json says, or undefined (missing, unreadable or malformed: treated as no record). Throws
+ * `STORE_NEWER_FORMAT` for the record of a newer hub: this version neither reads nor replaces it.
+ */
 export function readHubState(home: string): HubState | undefined {
   return readBoundedHubState(hubStateFile(home));
 }
@@ -67,16 +81,18 @@ export function isRunning(pid: number): boolean {
 /** Largest hub.json read, in bytes: a real one is a few hundred. */
 const MAX_BYTES = 64 * 1024;
 
-/** hub.json parsed and shape-checked, or undefined. Never throws. */
+/** hub.json parsed and shape-checked, or undefined. Throws only `STORE_NEWER_FORMAT` (see {@link readHubState}). */
 function readBoundedHubState(file: string): HubState | undefined {
+  let v: Partial<HubState> | null;
   try {
     const text = readFileSync(file, 'utf8');
     if (text.length > MAX_BYTES) return undefined;
-    const v = JSON.parse(text) as Partial<HubState>;
-    if (typeof v !== 'object' || v === null) return undefined;
-    if (!Number.isSafeInteger(v.pid) || (v.pid as number) <= 0 || !Number.isSafeInteger(v.port) || typeof v.url !== 'string') return undefined;
-    return { pid: v.pid as number, port: v.port as number, url: v.url, startedAt: typeof v.startedAt === 'string' ? v.startedAt : '', version: typeof v.version === 'string' ? v.version : '' };
+    v = JSON.parse(text) as Partial<HubState> | null;
   } catch {
     return undefined;
   }
+  refuseNewerFormat(file, v, HUB_STATE_FORMAT);
+  if (typeof v !== 'object' || v === null) return undefined;
+  if (!Number.isSafeInteger(v.pid) || (v.pid as number) <= 0 || !Number.isSafeInteger(v.port) || typeof v.url !== 'string') return undefined;
+  return { pid: v.pid as number, port: v.port as number, url: v.url, startedAt: typeof v.startedAt === 'string' ? v.startedAt : '', version: typeof v.version === 'string' ? v.version : '' };
 }

@@ -17,6 +17,12 @@ export interface CheckContext {
   capabilities: ReadonlySet<string>;
   /** apiVersions the host supports, a non-empty subset of `SUPPORTED_API_VERSIONS`. */
   apiVersions: readonly number[];
+  /**
+   * What semver said about each `engines` range for `hostVersion`, filled by the engines check: parsing a
+   * range is most of a manifest check, and a thousand extensions mostly share a handful of ranges. Owned by
+   * this context (pure, so remembering changes no verdict; bounded by the check).
+   */
+  readonly rangeVerdicts: Map<string, 'invalid' | 'excludes' | 'includes'>;
 }
 
 /**
@@ -50,6 +56,7 @@ export function resolveContext(ctx: ManifestContext): CheckContext {
     builtins: new Set(reservedNames),
     capabilities: new Set([...CAPABILITY_CATALOG.map((c) => c.name), ...capabilities]),
     apiVersions,
+    rangeVerdicts: new Map(),
   };
 }
 

@@ -8,20 +8,17 @@ import { describeValue, quote } from './wording.js';
 
 const RANGE_OPTIONS = { includePrerelease: true } as const;
 
-/**
- * What semver said about a range for a host version: parsing a range is most of a manifest check, and a
- * thousand extensions mostly share a handful of ranges. Pure, so remembering it changes no verdict; bounded.
- */
-const verdicts = new Map<string, 'invalid' | 'excludes' | 'includes'>();
+/** Ranges remembered per context (see `CheckContext.rangeVerdicts`); past this many the memory starts again. */
 const MAX_VERDICTS = 512;
 
-function rangeVerdict(range: string, hostVersion: string): 'invalid' | 'excludes' | 'includes' {
-  const key = `${hostVersion}\0${range}`;
-  let verdict = verdicts.get(key);
+/** What semver says about `range` for the context's host version, remembered in the context. */
+function rangeVerdict(range: string, ctx: CheckContext): 'invalid' | 'excludes' | 'includes' {
+  const verdicts = ctx.rangeVerdicts;
+  let verdict = verdicts.get(range);
   if (verdict === undefined) {
-    verdict = validRange(range, RANGE_OPTIONS) === null ? 'invalid' : satisfies(hostVersion, range, RANGE_OPTIONS) ? 'includes' : 'excludes';
+    verdict = validRange(range, RANGE_OPTIONS) === null ? 'invalid' : satisfies(ctx.hostVersion, range, RANGE_OPTIONS) ? 'includes' : 'excludes';
     if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-    verdicts.set(key, verdict);
+    verdicts.set(range, verdict);
   }
   return verdict;
 }
@@ -44,7 +41,7 @@ export function checkEngines(pkg: Record<string, unknown>, ctx: CheckContext, pr
     problems.rule(at, 'engines.missing', message, `Add ${example()} to package.json.`);
     return;
   }
-  const verdict = typeof range !== 'string' || range.trim() === '' ? 'invalid' : rangeVerdict(range, hostVersion);
+  const verdict = typeof range !== 'string' || range.trim() === '' ? 'invalid' : rangeVerdict(range, ctx);
   if (verdict === 'invalid') {
     const shown = typeof range === 'string' && range.trim() === '' ? 'an empty string' : describeValue(range);
     problems.rule(at, 'engines.range', `engines.${hostId} is ${shown}, which is not a valid semver range.`, `Use a range such as ${quote(`>=${minorFloor(hostVersion)}`)} or ${quote(`>=${minorFloor(hostVersion)} <${nextMajorish(hostVersion)}`)}: ${example()}.`);

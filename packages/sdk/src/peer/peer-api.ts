@@ -1,4 +1,7 @@
 import type { Disposable } from '@outboard/protocol';
+import type { Ledger } from '../ledger.js';
+import type { Poll, PollOptions } from '../poll.js';
+import type { PeerScope } from '../scope.js';
 
 /** A project as the host describes it. */
 export interface Project {
@@ -108,6 +111,12 @@ export interface PeerContext {
   readonly stateDir: string;
   /** The checked config section. */
   readonly config: Readonly<Record<string, unknown>>;
+  /** The project this peer serves now, with state reset and answers discarded when it changes (docs/sdk.md). */
+  readonly scope: PeerScope;
+  /** A value kept current in the background, on this peer's one read lane (see `PollLane.poll`). */
+  poll<T>(options: PollOptions<T>): Poll<T>;
+  /** What the user has already seen, in a JSON file (relative to `stateDir`), bound to {@link scope}. */
+  ledger(path: string): Ledger;
 }
 
 /** A peer: what {@link runPeer} runs. */

@@ -1,7 +1,9 @@
 import { Connection, ResponseError, StdioTransport, servePeerHandshake, type Disposable, type PeerContributions, type PeerSession, type RequestContext } from '@outboard/protocol';
 import { readFileSync } from 'node:fs';
-import { setHostReachable } from '../host-reachability.js';
-import { setScope } from '../scope.js';
+import { HostReachability } from '../host-reachability.js';
+import { ledger } from '../ledger.js';
+import { PollLane } from '../poll.js';
+import { PeerScope } from '../scope.js';
 import { Declarations } from './declarations.js';
 import { readOwnPackage, type OwnPackage } from './own-manifest.js';
 import type { ActionHandler, HandlerContext, PeerApi, PeerContext, PeerDefinition, RpcHandler } from './peer-api.js';
@@ -51,9 +53,13 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
 
   const connection = options.connection ?? new Connection({ transport: new StdioTransport({ exitOnStdinEnd: false, redirectConsole: true }), name: 'host' });
   const subscriptions: Disposable[] = [];
+  // This peer's own scope, host reachability and poll lane: nothing of one peer is shared with another run in the process.
+  const scope = new PeerScope();
+  const reachability = new HostReachability();
+  const lane = new PollLane({ scope, reachability });
   let stopped: Promise<void> | undefined;
   const unwind = async (): Promise<void> => {
-    setHostReachable(false);
+    reachability.set(false);
     try {
       await definition.deactivate?.();
     } catch (error) {
@@ -78,8 +84,8 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
   };
   const activateAuthor = async (session: PeerSession): Promise<void> => {
     const projectId = typeof session.context.projectId === 'string' ? session.context.projectId : undefined;
-    setScope(projectId);
-    setHostReachable(true);
+    scope.set(projectId);
+    reachability.set(true);
     const api: PeerApi = createPeerApi(connection, declared, subscriptions, {
       registerAction: (id, handler) => (declared.action(id), register(actions, id, handler)),
       registerRpc: (method, handler) => (declared.rpcMethod(method), register(rpcs, method, handler)),
@@ -93,6 +99,9 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
       host: session.context,
       stateDir: env[`${prefix}_EXTENSION_STATE_DIR`] ?? process.cwd(),
       config: readConfig(env[`${prefix}_EXTENSION_CONFIG`]),
+      scope,
+      poll: (pollOptions) => lane.poll(pollOptions),
+      ledger: (path) => ledger(path, { scope }),
     };
     try {
       await definition.activate?.(api, context);

@@ -1,0 +1,22 @@
+// What the CLI's fast bundle (fast.cjs, see bundle-cli.mjs) leaves out, by name: each stubbed module is an
+// exact file (or package) and the exact module that imports it dynamically, never a pattern on paths. The
+// build fails when a stub is never met (a module renamed, moved, or imported statically), and
+// packages/cli/tests/bundle/bundle-plan.test.ts fails when a named file is missing or no longer imported so.
+// Paths are relative to packages/ and name the compiled files tsc writes under dist/.
+
+/** Importers whose EVERY dynamic import is stubbed: the built-in commands' modules (the loader sends their words to cli.cjs). */
+export const STUB_ALL_DYNAMIC_IMPORTS_OF = ['cli/dist/src/commands/command-tree.js'];
+
+/** Single modules stubbed where one importer loads them dynamically: what only peers and their services load. */
+export const FAST_STUBS = [
+  { importer: 'host/dist/src/host-core.js', module: 'host/dist/src/host-services.js', why: "the capability broker's services: peers only" },
+  { importer: 'host/dist/src/host-core.js', module: 'host/dist/src/peers/peer-manager.js', why: 'peers' },
+  { importer: 'host/dist/src/host-core.js', module: 'host/dist/src/rpc/peer-wiring.js', why: "peers' RPC wiring" },
+  { importer: 'host/dist/src/run/launch-plan.js', module: '@outboard/protocol', why: "the protocol range for a peer's variables" },
+];
+
+/** Chunks fast.cjs loads on first use (the loader compiles them with their own code cache), by specifier. */
+export const CHUNKS = {
+  ajv: { file: 'ajv.cjs', specifiers: ['ajv', 'ajv/dist/2019.js', 'ajv/dist/2020.js'] },
+  validate: { file: 'validate.cjs', specifiers: ['@outboard/manifest/validate'] },
+};
