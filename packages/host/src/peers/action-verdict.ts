@@ -78,7 +78,8 @@ export class ActionRefusedError extends OutboardError {
 function refusalOf(ext: ExtensionRecord, hostId: string): { reason: string; changed: boolean; fix: string } {
   const fix = ext.fix ?? `${hostId} extensions info ${ext.key}`;
   const reason = ext.reason.replace(/\.$/, '');
-  if (ext.state === 'unapproved' && reason.startsWith(CHANGED_PREFIX)) return { reason: `not approved: ${reason.slice(CHANGED_PREFIX.length)}`, changed: true, fix };
+  // `not approved: bin/x.js changed`: "since approval" is what "not approved" already says.
+  if (ext.state === 'unapproved' && reason.startsWith(CHANGED_PREFIX)) return { reason: `not approved: ${reason.slice(CHANGED_PREFIX.length).replace(/ changed since approval\b/g, ' changed')}`, changed: true, fix };
   if (ext.state === 'unapproved' || ext.state === 'disabled') return { reason, changed: false, fix };
   return { reason: `${ext.state}: ${reason}`, changed: false, fix };
 }

@@ -85,8 +85,9 @@ export class WsSession {
       return;
     }
     const single = !Array.isArray(message) && typeof call === 'object' && call !== null && (typeof call.id === 'string' || typeof call.id === 'number') ? (call.id as string | number) : undefined;
-    const own = single !== undefined && !this.#running.has(single) ? new AbortController() : undefined;
-    const signal = own ? AbortSignal.any([this.#controller.signal, own.signal]) : this.#controller.signal;
+    const own = !this.#closed && single !== undefined && !this.#running.has(single) ? new AbortController() : undefined;
+    // A request of its own is aborted by its $/cancelRequest, or with the others when the connection ends (#dispose).
+    const signal = own ? own.signal : this.#controller.signal;
     if (own) this.#running.set(single as string | number, own);
     const streams = this.#actionStreams(message);
     try {
@@ -178,6 +179,8 @@ export class WsSession {
     if (this.#closed) return;
     this.#closed = true;
     this.#controller.abort();
+    for (const running of this.#running.values()) running.abort();
+    this.#running.clear();
     for (const sub of this.#subscriptions.values()) sub.dispose();
     this.#subscriptions.clear();
   }
