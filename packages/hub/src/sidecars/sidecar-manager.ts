@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ExtensionRecord } from '@outboard/host';
 import { ProcessGroupWatchdog, TurnMemo, type Disposable, type GroupWatchdog } from '@outboard/host';
-import { answerError, answerErrorOnSocket } from '../proxy/error-answer.js';
+import { answerError, answerErrorOnSocket, wantsHtml } from '../proxy/error-answer.js';
 import { proxyHttp } from '../proxy/proxy-http.js';
 import { proxyNames, type ProxyNames, type ProxyTarget } from '../proxy/proxy-target.js';
 import { proxyUpgrade } from '../proxy/proxy-upgrade.js';
@@ -87,7 +87,8 @@ export class SidecarManager implements SidecarRouter, Disposable {
       proxyHttp(req, res, mount, ready.target, this.names);
       return;
     }
-    void this.serve(mount, (error) => answerError(res, error.status, error.message, error.retryAfterSeconds), (target, supervisor) => {
+    const refuse = (error: SidecarError): void => answerError(res, error.status, error.message, { retryAfterSeconds: error.retryAfterSeconds, logTail: error.logTail, html: wantsHtml(req) });
+    void this.serve(mount, refuse, (target, supervisor) => {
       const end = supervisor.begin();
       res.once('close', end);
       proxyHttp(req, res, mount, target, this.names);
@@ -104,8 +105,24 @@ export class SidecarManager implements SidecarRouter, Disposable {
         const open = supervisor.begin();
         pending();
         return open;
-      });
+      }, this.lifecycle.halfCloseGraceMs);
     });
+  }
+
+  /**
+   * Whether `name`'s sidecar is served now, read as every request is (fresh approvals, discovery refreshed
+   * when it disagrees): undefined, or the refusal with its status. The hub's redirect to the extension's own
+   * origin and its code exchange ask this, so they never hand out a session the proxy would refuse.
+   */
+  async verdict(name: string): Promise<{ status: number; error: string } | undefined> {
+    try {
+      this.served.set(name, await findServedSidecar(this.host, name, () => this.mayRediscover()));
+      return undefined;
+    } catch (error) {
+      this.served.delete(name);
+      const refusal = asSidecarError(error);
+      return { status: refusal.status, error: `${refusal.message}${refusal.hint ? ` — ${refusal.hint}` : ''}` };
+    }
   }
 
   list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }> {
@@ -189,7 +206,12 @@ export class SidecarManager implements SidecarRouter, Disposable {
       const logFile = sidecarLogFile(this.host.home, name);
       supervisor = new SidecarSupervisor({
         name,
-        launch: async (port, secret) => planSidecarLaunch(this.host, name, { port, secret }, () => this.mayRediscover()),
+        // Every start, a restart after a crash included, is checked like a first one: discovery is read
+        // afresh, so the code digest compared with the approval is that of the files about to run.
+        launch: async (port, secret) => {
+          this.host.refresh();
+          return planSidecarLaunch(this.host, name, { port, secret }, () => false, this.lifecycle.headersTimeoutMs);
+        },
         watchdog: this.watchdog,
         options: this.lifecycle,
         logDir: dirname(logFile),

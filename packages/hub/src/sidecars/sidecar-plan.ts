@@ -3,7 +3,7 @@ import { DEFAULT_IDLE_STOP_MINUTES, DEFAULT_SIDECAR_HEALTH } from '@outboard/man
 import { compareWithApproval } from '@outboard/host';
 import type { ApprovalRecord, ApprovalVerdict, ExtensionRecord, HostIdentity, LaunchKind, LaunchOptions, LaunchPlan } from '@outboard/host';
 import { SidecarError } from './sidecar-error.js';
-import { SIDECAR_LOG_FILE } from './sidecar-limits.js';
+import { HEADERS_TIMEOUT_MS, SIDECAR_LOG_FILE } from './sidecar-limits.js';
 
 /** What the sidecars need from a host (`HostCore` provides it): discovery, fresh approvals and the one launch path. */
 export interface SidecarHost {
@@ -25,6 +25,8 @@ export interface SidecarLaunch {
   readonly health: string;
   /** Minutes without a request or an open WebSocket before the sidecar is stopped. */
   readonly idleStopMinutes: number;
+  /** How long a request waits for this sidecar's response headers before a 504, in ms. */
+  readonly headersTimeoutMs: number;
   /** `<home>/ext/<name>/logs/sidecar.log`. */
   readonly logFile: string;
 }
@@ -95,7 +97,7 @@ export async function findServedSidecar(host: SidecarHost, name: string, redisco
  * user config section alone in `sidecar-config.json`), after the same discovery and approval checks the
  * hub applies to every request. Throws a SidecarError, or planLaunch's `RUNNABLE_*`/`CONFIG_*` errors.
  */
-export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar: { port: number; secret: string }, rediscover?: () => boolean): Promise<SidecarLaunch> {
+export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar: { port: number; secret: string }, rediscover?: () => boolean, headersTimeoutMs = HEADERS_TIMEOUT_MS): Promise<SidecarLaunch> {
   const ext = await findServedSidecar(host, name, rediscover);
   const entry = ext.manifest?.sidecar ?? {};
   const plan = await host.planLaunch(ext, 'sidecar', { sidecar });
@@ -104,6 +106,7 @@ export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar
     plan,
     health: entry.health ?? DEFAULT_SIDECAR_HEALTH,
     idleStopMinutes: entry.idleStopMinutes ?? DEFAULT_IDLE_STOP_MINUTES,
+    headersTimeoutMs,
     logFile: sidecarLogFile(host.home, name),
   };
 }
