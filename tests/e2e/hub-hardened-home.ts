@@ -1,0 +1,48 @@
+// The whole hub in this process (its server's checks in front of a real SidecarManager) for a home of fixture
+// sidecars, with the lifecycle numbers a test wants, plus readers of what the recorder fixture received
+// (tests/e2e/fixtures/sidecar-lib/server-core.mjs appends every byte of every connection to bytes.log).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startHub, SidecarManager, type SidecarManagerOptions } from '@outboard/hub';
+import { outboardIdentity } from './hub-sidecar-home.js';
+import { send, type Answer } from './hub-home.js';
+
+/** A running hub of `home` and its sidecar manager. */
+export interface RealHub {
+  port: number;
+  token: string;
+  manager: SidecarManager;
+  /** Sends to the hub with its token header (more headers and a body optional). */
+  get(path: string, headers?: Record<string, string>): Promise<Answer>;
+  stop(): Promise<void>;
+}
+
+/** Starts the real hub for `home` on a free port; `options` override the sidecars' lifecycle numbers. */
+export async function startRealHub(home: string, options: Partial<SidecarManagerOptions> = {}): Promise<RealHub> {
+  let manager: SidecarManager | undefined;
+  const hub = await startHub({
+    host: { identity: outboardIdentity(), home, env: { ...process.env, OUTBOARD_HOME: home } },
+    port: 0,
+    createRouter: ({ host, watchdog }) => (manager = new SidecarManager({ ...options, host, watchdog })),
+  });
+  const token = readFileSync(join(home, 'token'), 'utf8').trim();
+  return {
+    port: hub.port,
+    token,
+    manager: manager as SidecarManager,
+    get: (path, headers = {}) => send(hub.port, 'GET', path, { 'x-outboard-token': token, ...headers }),
+    stop: () => hub.stop('test over'),
+  };
+}
+
+/** Everything the fixture `name` received on any connection so far, as latin1 text ('' before its first byte). */
+export function receivedBytes(home: string, name: string): string {
+  const file = join(home, 'ext', name, 'bytes.log');
+  return existsSync(file) ? readFileSync(file, 'latin1') : '';
+}
+
+/** What the `/ws-hold` route of fixture `name` saw of the client's side: `end`, `close` lines. */
+export function wsHoldLog(home: string, name: string): string[] {
+  const file = join(home, 'ext', name, 'ws-hold.log');
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+}
