@@ -98,6 +98,8 @@ export class SidecarManager implements SidecarRouter, Disposable {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, mount: SidecarMount): void {
     socket.on('error', () => undefined);
     void this.serve(mount, (error) => answerErrorOnSocket(socket, error.status, error.message, error.retryAfterSeconds), (target, supervisor) => {
+      // A client gone while the sidecar started: nothing to forward (its 'close' has passed, so nothing would count it out).
+      if (socket.destroyed) return;
       // The upgrade counts as a request until it is piped, then as an open WebSocket until it closes.
       const pending = supervisor.begin();
       socket.once('close', pending);
