@@ -19,7 +19,7 @@ export function hubStateFile(home: string): string {
 
 /** Records a started hub (atomic write: a reader sees the old file or the new one, never a mix). */
 export function writeHubState(home: string, state: HubState): void {
-  writeFileAtomic(hubStateFile(home), `${JSON.stringify(state, null, 2)}\n`, { durable: false });
+  writeFileAtomic(hubStateFile(home), `${JSON.stringify(state, null, 2)}\n`, { durable: false, mode: 0o600 });
 }
 
 /** Removes hub.json when it is the record of `pid` (a newer hub's record is left alone). */
