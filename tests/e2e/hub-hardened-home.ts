@@ -1,11 +1,29 @@
 // The whole hub in this process (its server's checks in front of a real SidecarManager) for a home of fixture
 // sidecars, with the lifecycle numbers a test wants, plus readers of what the recorder fixture received
 // (tests/e2e/fixtures/sidecar-lib/server-core.mjs appends every byte of every connection to bytes.log).
-import { existsSync, readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHub, SidecarManager, type SidecarManagerOptions } from '@outboard/hub';
 import { outboardIdentity } from './hub-sidecar-home.js';
 import { send, type Answer } from './hub-home.js';
+import { REPO_ROOT, runCli } from './lib/fixture-home.js';
+
+/**
+ * A fixture sidecar of the shared fixture server (recorder mode) written into `dir`, with its own name and
+ * sidecar block, linked and approved in `home`: for tests that change its code or its manifest.
+ */
+export function linkCoreFixture(home: string, dir: string, name: string, sidecar: Record<string, unknown> = {}): void {
+  mkdirSync(dir, { recursive: true });
+  const core = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'sidecar-lib', 'server-core.mjs');
+  const extension = { apiVersion: 1, name, sidecar: { bin: 'server.mjs', health: '/health', ...sidecar } };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `outboard-fixture-${name}`, version: '1.0.0', private: true, type: 'module', engines: { outboard: '*' }, outboard: { extension } }));
+  writeFileSync(join(dir, 'server.mjs'), `import { serve } from ${JSON.stringify(core)};\nserve('recorder');\n`);
+  for (const args of [['extensions', 'link', dir], ['extensions', 'enable', name, '--yes']]) {
+    const r = runCli(args, { home, cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+  }
+}
 
 /** A running hub of `home` and its sidecar manager. */
 export interface RealHub {

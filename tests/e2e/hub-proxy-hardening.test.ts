@@ -7,9 +7,10 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { sidecarHome } from './hub-sidecar-home.js';
 import { sendRaw } from './hub-home.js';
-import { receivedBytes, startRealHub, type RealHub } from './hub-hardened-home.js';
+import { linkCoreFixture, receivedBytes, startRealHub, type RealHub } from './hub-hardened-home.js';
 
 /** Sends an upgrade request on a raw socket and resolves with the socket and the answer's head once it is in. */
 function rawUpgrade(port: number, path: string, token: string): Promise<{ socket: Socket; head: string }> {
@@ -34,6 +35,8 @@ describe('the sidecar proxy, hardened', { timeout: 90_000 }, () => {
   let hub: RealHub;
   before(async () => {
     h = sidecarHome(['recorder', 'exit']);
+    // Its own wait for response headers, shorter than the hub's.
+    linkCoreFixture(h.home, join(h.home, '..', 'quick'), 'quick', { headersTimeoutSeconds: 0.5 });
     hub = await startRealHub(h.home, { headersTimeoutMs: 1500 });
   });
   after(async () => {
@@ -94,6 +97,12 @@ describe('the sidecar proxy, hardened', { timeout: 90_000 }, () => {
     const slow = await hub.get('/x/recorder/slow-body?ms=2500');
     assert.equal(slow.status, 200);
     assert.equal(slow.body, 'first\nsecond\n');
+  });
+
+  it('takes a sidecar\'s own wait for headers from its manifest (headersTimeoutSeconds)', async () => {
+    const hung = await hub.get('/x/quick/hang');
+    assert.equal(hung.status, 504, hung.body);
+    assert.match(JSON.parse(hung.body).error, /sidecar of quick did not answer within 0\.5 s/);
   });
 
   it('answers 400 to two Host headers, on a mount and on the hub\'s own routes, and forwards nothing', async () => {

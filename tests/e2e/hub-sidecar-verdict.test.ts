@@ -5,13 +5,13 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitFor } from './actions-home.js';
-import { CLI_MAIN, REPO_ROOT, runCli, tempDir } from './lib/fixture-home.js';
+import { CLI_MAIN, tempDir } from './lib/fixture-home.js';
 import { send } from './hub-home.js';
 import { sidecarHome, startSidecarHub, type SidecarHub } from './hub-sidecar-home.js';
-import { startRealHub, type RealHub } from './hub-hardened-home.js';
+import { linkCoreFixture, startRealHub, type RealHub } from './hub-hardened-home.js';
 
 /** Runs the CLI in a child process without blocking this one (requests keep flowing meanwhile). */
 function cliAsync(args: string[], home: string): Promise<{ code: number | null; stderr: string }> {
@@ -57,7 +57,7 @@ describe('one verdict for the redirect, the code exchange and the proxy', { time
     await loop;
     assert.equal(disabled.code, 0, disabled.stderr);
     assert.equal(after.status, 404, `a navigation after disable returned got ${after.status} ${String(after.headers.location ?? after.body)}`);
-    assert.match(JSON.parse(after.body).error, /recorder is disabled/);
+    assert.match(JSON.parse(after.body).error, /recorder"? is disabled/);
     const late = await exchange(early);
     assert.notEqual(late.status, 303, 'a code issued before the disable still bought a session');
     assert.equal(late.headers['set-cookie'], undefined);
@@ -75,14 +75,7 @@ describe('a crashed sidecar is restarted only after the checks of a first start'
     home = join(tmp.path, 'home');
     fixture = join(tmp.path, 'mutable');
     mkdirSync(home);
-    mkdirSync(fixture);
-    const core = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'sidecar-lib', 'server-core.mjs');
-    writeFileSync(join(fixture, 'package.json'), JSON.stringify({ name: 'outboard-fixture-mutable', version: '1.0.0', private: true, type: 'module', engines: { outboard: '*' }, outboard: { extension: { apiVersion: 1, name: 'mutable', sidecar: { bin: 'server.mjs', health: '/health' } } } }));
-    writeFileSync(join(fixture, 'server.mjs'), `import { serve } from ${JSON.stringify(core)};\nserve('recorder');\n`);
-    for (const args of [['extensions', 'link', fixture], ['extensions', 'enable', 'mutable', '--yes']]) {
-      const r = runCli(args, { home, cwd: tmp.path });
-      assert.equal(r.code, 0, r.stderr);
-    }
+    linkCoreFixture(home, fixture, 'mutable');
     // The sidecar router alone (no admission in front), so what is tested is its own restart check.
     hub = await startSidecarHub(home);
   });

@@ -21,7 +21,7 @@ export interface SidecarLifecycle {
   logMaxBytes: number;
   logKeep: number;
   upstreamMaxSockets: number;
-  /** How long a request waits for a sidecar's response headers before a 504, in ms. Default 30000. */
+  /** How long a request waits for a sidecar's response headers before a 504, in ms, unless its manifest sets `headersTimeoutSeconds`. Default 30000. */
   headersTimeoutMs: number;
   /** After one side of a proxied WebSocket ended its half, how long before both are closed, in ms. Default 2000. */
   halfCloseGraceMs: number;

@@ -25,7 +25,7 @@ export interface SidecarLaunch {
   readonly health: string;
   /** Minutes without a request or an open WebSocket before the sidecar is stopped. */
   readonly idleStopMinutes: number;
-  /** How long a request waits for this sidecar's response headers before a 504, in ms. */
+  /** How long a request waits for this sidecar's response headers before a 504, in ms (manifest `headersTimeoutSeconds`, else the hub's default). */
   readonly headersTimeoutMs: number;
   /** `<home>/ext/<name>/logs/sidecar.log`. */
   readonly logFile: string;
@@ -95,7 +95,9 @@ export async function findServedSidecar(host: SidecarHost, name: string, redisco
 /**
  * Plans one launch of `name`'s sidecar with the host's one launch path (argv, environment contract, the
  * user config section alone in `sidecar-config.json`), after the same discovery and approval checks the
- * hub applies to every request. Throws a SidecarError, or planLaunch's `RUNNABLE_*`/`CONFIG_*` errors.
+ * hub applies to every request. `headersTimeoutMs` is the hub's wait for response headers, unless the
+ * manifest sets its own (`sidecar.headersTimeoutSeconds`). Throws a SidecarError, or planLaunch's
+ * `RUNNABLE_*`/`CONFIG_*` errors.
  */
 export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar: { port: number; secret: string }, rediscover?: () => boolean, headersTimeoutMs = HEADERS_TIMEOUT_MS): Promise<SidecarLaunch> {
   const ext = await findServedSidecar(host, name, rediscover);
@@ -106,7 +108,7 @@ export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar
     plan,
     health: entry.health ?? DEFAULT_SIDECAR_HEALTH,
     idleStopMinutes: entry.idleStopMinutes ?? DEFAULT_IDLE_STOP_MINUTES,
-    headersTimeoutMs,
+    headersTimeoutMs: entry.headersTimeoutSeconds !== undefined ? entry.headersTimeoutSeconds * 1000 : headersTimeoutMs,
     logFile: sidecarLogFile(host.home, name),
   };
 }
