@@ -53,6 +53,11 @@ export async function startRealHub(home: string, options: Partial<SidecarManager
   };
 }
 
+/** The raw head of a WebSocket upgrade of `path` on the hub at `port`, with the token. */
+export function upgradeHead(port: number, path: string, token: string): string {
+  return `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Outboard-Token: ${token}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
+}
+
 /** Everything the fixture `name` received on any connection so far, as latin1 text ('' before its first byte). */
 export function receivedBytes(home: string, name: string): string {
   const file = join(home, 'ext', name, 'bytes.log');

@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { sidecarHome } from './hub-sidecar-home.js';
 import { sendRaw } from './hub-home.js';
-import { linkCoreFixture, receivedBytes, startRealHub, type RealHub } from './hub-hardened-home.js';
+import { linkCoreFixture, receivedBytes, startRealHub, upgradeHead, type RealHub } from './hub-hardened-home.js';
 
 /** Sends an upgrade request on a raw socket and resolves with the socket and the answer's head once it is in. */
 function rawUpgrade(port: number, path: string, token: string): Promise<{ socket: Socket; head: string }> {
@@ -26,7 +26,7 @@ function rawUpgrade(port: number, path: string, token: string): Promise<{ socket
     socket.on('data', onData);
     socket.on('error', reject);
     socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to the upgrade of ${path}`)));
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Outboard-Token: ${token}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+    socket.write(upgradeHead(port, path, token));
   });
 }
 

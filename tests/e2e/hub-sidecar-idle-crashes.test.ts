@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import WebSocket from 'ws';
 import { waitFor } from './actions-home.js';
 import { sidecarHome } from './hub-sidecar-home.js';
-import { startRealHub, wsHoldLog, type RealHub } from './hub-hardened-home.js';
+import { startRealHub, upgradeHead, wsHoldLog, type RealHub } from './hub-hardened-home.js';
 
 /** recorder's idleStopMinutes is 15: with 100 ms minutes it idles out after 1.5 s. */
 const MS_PER_MINUTE = 100;
@@ -37,7 +37,7 @@ describe('idle stop after crashes, and half-closed WebSockets', { timeout: 120_0
       // An upgrade whose answer never comes before the crash: the sidecar dies while it is pending.
       const pending = connect({ host: '127.0.0.1', port: hub.port });
       pending.on('error', () => undefined);
-      pending.write(`GET /x/recorder/ws-hold HTTP/1.1\r\nHost: 127.0.0.1:${hub.port}\r\nX-Outboard-Token: ${hub.token}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+      pending.write(upgradeHead(hub.port, '/x/recorder/ws-hold', hub.token));
       const crashed = await hub.get('/x/recorder/crash').catch(() => undefined);
       assert.notEqual(crashed?.status, 200);
       await hung;
@@ -48,7 +48,7 @@ describe('idle stop after crashes, and half-closed WebSockets', { timeout: 120_0
         // A client that gives up while the restart it caused is under way: its upgrade ends before it is forwarded.
         const abandoned = connect({ host: '127.0.0.1', port: hub.port });
         abandoned.on('error', () => undefined);
-        abandoned.write(`GET /x/recorder/ws HTTP/1.1\r\nHost: 127.0.0.1:${hub.port}\r\nX-Outboard-Token: ${hub.token}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`, () => setTimeout(() => abandoned.destroy(), 20));
+        abandoned.write(upgradeHead(hub.port, '/x/recorder/ws', hub.token), () => setTimeout(() => abandoned.destroy(), 20));
         await waitFor(`the restart after crash ${crash}`, () => (state() === 'running' ? true : undefined), 10_000);
       }
     }
@@ -69,7 +69,7 @@ describe('idle stop after crashes, and half-closed WebSockets', { timeout: 120_0
     let answer = '';
     socket.setEncoding('latin1').on('data', (d: string) => (answer += d));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(`GET /x/recorder/ws-hold HTTP/1.1\r\nHost: 127.0.0.1:${hub.port}\r\nX-Outboard-Token: ${hub.token}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+    socket.write(upgradeHead(hub.port, '/x/recorder/ws-hold', hub.token));
     await waitFor('the 101', () => (answer.startsWith('HTTP/1.1 101 ') ? true : undefined), 10_000);
     assert.equal(state(), 'running');
     // The client ends its half; the sidecar never ends its own.
