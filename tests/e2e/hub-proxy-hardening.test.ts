@@ -103,6 +103,10 @@ describe('the sidecar proxy, hardened', { timeout: 90_000 }, () => {
     const hung = await hub.get('/x/quick/hang');
     assert.equal(hung.status, 504, hung.body);
     assert.match(JSON.parse(hung.body).error, /sidecar of quick did not answer within 0\.5 s/);
+    // An upgrade too: 504 on the socket, which is then closed.
+    const { socket, head } = await rawUpgrade(hub.port, '/x/quick/ws-hang', hub.token);
+    socket.destroy();
+    assert.match(head, /^HTTP\/1\.1 504 /);
   });
 
   it('answers 400 to two Host headers, on a mount and on the hub\'s own routes, and forwards nothing', async () => {
