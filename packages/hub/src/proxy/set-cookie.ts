@@ -8,8 +8,8 @@ export function comparableCookieName(name: string): string {
 
 /**
  * A sidecar's `Set-Cookie` value as the browser may see it, or undefined when it is dropped:
- * - a cookie whose name starts with `ownCookiePrefix` (the hub's own, such as `outboard_token`) is dropped,
- *   so no sidecar can log the user out or fix a session;
+ * - a cookie whose name starts with `ownCookiePrefix` (the hub's own, such as `outboard_token`) is dropped on
+ *   either origin, so no sidecar can log the user out or fix a session;
  * - the `Domain` attribute is removed everywhere (the cookie stays host-only: `Domain=localhost` would reach
  *   the hub and every other sidecar origin);
  * - on the shared origin (`basePath` `/x/<name>/`), `Path` is moved into the mount as a `Location` is
