@@ -1,5 +1,5 @@
 // `npm start`: the hub in a throwaway home with the example extensions linked and approved, a short tour of
-// the CLI going through it, and the URL with the one-time token. Ctrl+C stops the hub (its peers and
+// the CLI going through it, and a sign-in link (a one-time code, valid 2 minutes: never the token itself). Ctrl+C stops the hub (its peers and
 // sidecars with it) and removes the home: nothing is left behind.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,12 +90,13 @@ outboard('hello', 'Ada');
 outboard('actions', 'run', 'git-status.log', '--project', 'outboard', '--args', JSON.stringify({ count: 3 }));
 outboard('status');
 
-const token = readFileSync(join(home, 'token'), 'utf8').trim();
+// `hub status` prints a fresh sign-in link: a one-time code the hub exchanges for its cookie.
+const signIn = /(http:\/\/\S+\?code=\S+)/.exec(quiet('hub', 'status').stdout)?.[1];
 process.stdout.write(
   `\nThe hub runs at ${state.url} (home ${home}).\n` +
-    `Open once in your browser to sign in:\n  ${state.url}?token=${token}\n` +
+    `Sign in with this link (it works once, within 2 minutes):\n  ${signIn ?? '(the hub gave no link: run `outboard hub open`)'}\n` +
     `then the dashboard example: ${state.url}x/dashboard/\n` +
-    `In another terminal:\n  export OUTBOARD_HOME=${home}\n  alias outboard="node ${cli}"\n  outboard hub status\n` +
+    `In another terminal:\n  export OUTBOARD_HOME=${home}\n  alias outboard="node ${cli}"\n  outboard hub open   (a fresh sign-in link, opened in your browser)\n` +
     'Ctrl+C stops the hub and removes this home.\n',
 );
 

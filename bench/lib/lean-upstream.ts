@@ -50,7 +50,7 @@ export class LeanUpstream {
     const c: Connection = { socket, parser, res: undefined, basePath: '/', head: false };
     parser[HTTPParser.kOnHeadersComplete] = (_maj: number, _min: number, raw: string[], _m: unknown, _u: unknown, status: number, message: string) => {
       if (status < 200) return 1;
-      c.res?.writeHead(status, message, forwardResponseHeaders(raw, c.basePath));
+      c.res?.writeHead(status, message, forwardResponseHeaders(raw, { basePath: c.basePath, ownCookiePrefix: 'outboard', requestHost: undefined }));
       return c.head ? 1 : 0;
     };
     let waiting = false;

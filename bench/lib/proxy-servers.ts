@@ -60,7 +60,7 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
   const port = Number(arg);
   if (kind === 'undici') {
     // The hub's proxy as it ships (undici pool), without the manager in front.
-    const target = { name: 'bench', port, secret, dispatcher: upstreamPool(port, UPSTREAM_SOCKETS), logFile: '-' };
+    const target = { name: 'bench', port, secret, dispatcher: upstreamPool(port, UPSTREAM_SOCKETS, 30_000), logFile: '-', headersTimeoutMs: 30_000 };
     const server = http.createServer((req, res) => proxyHttp(req, res, mountOf(req.url ?? '/'), target, NAMES));
     server.on('upgrade', (req, socket, head) => proxyUpgrade(req, socket, head, mountOf(req.url ?? '/'), target, NAMES, () => () => undefined));
     return listen(server);
@@ -72,7 +72,7 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
       const mount = mountOf(req.url ?? '/');
       const headers = forwardRequestHeaders(req.rawHeaders, { ...NAMES, basePath: mount.basePath, secret, clientAddress: req.socket.remoteAddress ?? '', proto: 'http' });
       const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: mount.path, headers, agent }, (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, forwardResponseHeaders(upRes.rawHeaders, mount.basePath));
+        res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, forwardResponseHeaders(upRes.rawHeaders, { basePath: mount.basePath, ownCookiePrefix: NAMES.ownCookiePrefix, requestHost: req.headers.host }));
         upRes.pipe(res);
       });
       upstream.on('error', () => res.destroy());

@@ -56,6 +56,11 @@ export class RecordingRouter implements SidecarRouter {
     this.calls.push({ kind: 'upgrade', name: mount.name, mount, headers: { ...req.headers } });
     socket.end('HTTP/1.1 418 Teapot\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
   }
+  /** Names whose verdict refuses them (as a disabled extension's would). */
+  refuse = new Set<string>();
+  async verdict(name: string): Promise<{ status: number; error: string } | undefined> {
+    return this.refuse.has(name) ? { status: 404, error: `extension ${name} is disabled` } : undefined;
+  }
   list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }> {
     return [...this.running].map((name) => ({ name, state: 'running', recentCrashes: 1, lastError: 'boom' }));
   }

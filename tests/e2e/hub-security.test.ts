@@ -176,4 +176,28 @@ describe('hub security matrix', { timeout: 60_000 }, () => {
     await refused(401, 'GET', '/api/hub/projects', { cookie: session });
     assert.equal((await send(port, 'GET', '/', { host: `plain.localhost:${port}`, cookie: session })).status, 404);
   });
+
+  it('the redirect and the code exchange ask the router\'s verdict: a refused name gets no code, and a code issued before buys no session', async () => {
+    const nav = await send(port, 'GET', '/x/web/', { ...auth(), 'sec-fetch-mode': 'navigate' });
+    assert.equal(nav.status, 302);
+    router.refuse.add('web');
+    try {
+      assert.match(await refused(404, 'GET', '/x/web/', { ...auth(), 'sec-fetch-mode': 'navigate' }), /web is disabled/);
+      const location = new URL(String(nav.headers.location));
+      const exchange = await send(port, 'GET', location.pathname + location.search, { host: `web.localhost:${port}` });
+      assert.equal(exchange.status, 404, exchange.body);
+      assert.equal(exchange.headers['set-cookie'], undefined);
+    } finally {
+      router.refuse.delete('web');
+    }
+  });
+
+  it('two Host headers answer 400 before anything else, on the hub\'s routes and on a mount', async () => {
+    const before = router.calls.length;
+    for (const path of ['/x/web/', '/api/hub/projects']) {
+      const answer = await sendRaw(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: evil.example\r\nX-Outboard-Token: ${token}\r\nConnection: close\r\n\r\n`);
+      assert.match(answer, /^HTTP\/1\.1 400 /);
+    }
+    assert.equal(router.calls.length, before);
+  });
 });

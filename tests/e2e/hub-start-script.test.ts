@@ -1,5 +1,5 @@
-// `npm start` (scripts/start.mjs): the hub in a throwaway home with the examples approved, the URL with the
-// one-time token; Ctrl+C (SIGINT to the whole process group, as a terminal sends it) stops everything and
+// `npm start` (scripts/start.mjs): the hub in a throwaway home with the examples approved, a sign-in link with
+// a one-time code (never the token); Ctrl+C (SIGINT to the whole process group, as a terminal sends it) stops everything and
 // removes the home.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,7 +22,7 @@ function processesOf(home: string): number[] {
 }
 
 describe('npm start', { timeout: 90_000, skip: process.platform === 'linux' ? false : 'reads /proc' }, () => {
-  it('prints the URL with the token; Ctrl+C stops the hub and its peers and removes the home', async () => {
+  it('prints a one-time sign-in link, not the token; Ctrl+C stops the hub and its peers and removes the home', async () => {
     const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'start.mjs')], { env: { ...process.env, OUTBOARD_HUB_PORT: '0', NO_COLOR: '1' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -30,12 +30,14 @@ describe('npm start', { timeout: 90_000, skip: process.platform === 'linux' ? fa
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       await waitFor('the sign-in URL', () => /Ctrl\+C stops the hub/.test(out), 60_000);
-      const url = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/)\?token=([\w-]+)$/m.exec(out);
+      const url = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/)\?code=([\w-]+)$/m.exec(out);
       assert.ok(url, out);
       const home = /\(home (\S+)\)\./.exec(out)?.[1] as string;
-      assert.equal(readFileSync(join(home, 'token'), 'utf8').trim(), url[2]);
-      const visit = await fetch(`${url[1]}?token=${url[2]}`, { redirect: 'manual' });
+      assert.equal(out.includes(readFileSync(join(home, 'token'), 'utf8').trim()), false, 'the token was printed');
+      const visit = await fetch(`${url[1]}?code=${url[2]}`, { redirect: 'manual' });
       assert.equal(visit.status, 303);
+      assert.match(String(visit.headers.get('set-cookie')), /^outboard_token=/);
+      assert.equal((await fetch(`${url[1]}?code=${url[2]}`, { redirect: 'manual' })).status, 401, 'the link worked twice');
       assert.ok(processesOf(home).length >= 1, 'the hub runs in that home');
       process.kill(-(child.pid as number), 'SIGINT');
       assert.equal(await exited, 0, out);

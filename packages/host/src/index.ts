@@ -82,6 +82,7 @@ export { recentPeerNotes } from './peers/peer-log.js';
 export { PeerLog } from './peers/peer-log.js';
 export type { PeerLogOptions } from './peers/peer-log.js';
 export { compareWithApproval } from './approvals/approval-compare.js';
+export { untrustedStat } from './approvals/file-trust.js';
 export { TurnMemo } from './peers/turn-budget.js';
 export { ProcessGroupWatchdog } from './process/index.js';
 export type { GroupWatchdog, ProcessGroupWatchdogOptions } from './process/index.js';

@@ -25,6 +25,8 @@ export const DEFAULT_SIDECAR_HEALTH = '/';
 
 /** Minutes without a request (and without an open WebSocket) before the hub stops a sidecar, when unset. */
 export const DEFAULT_IDLE_STOP_MINUTES = 15;
+/** Seconds the hub waits for a sidecar's response headers before answering 504 (manifest `sidecar.headersTimeoutSeconds`). */
+export const DEFAULT_SIDECAR_HEADERS_TIMEOUT_SECONDS = 30;
 
 /** Activation events a peer gets when its manifest names none: lazy, on its first action or RPC call. */
 export const DEFAULT_ACTIVATION: readonly string[] = Object.freeze(['onAction', 'onRpc']);

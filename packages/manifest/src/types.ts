@@ -32,6 +32,8 @@ export interface SidecarEntry extends Runnable {
   health?: string;
   /** Minutes without requests or open WebSockets before the hub stops it (default 15). */
   idleStopMinutes?: number;
+  /** Seconds the hub waits for its response headers before a 504 (default 30); a started body is never timed. */
+  headersTimeoutSeconds?: number;
 }
 
 /** A long-lived JSON-RPC peer on stdio that contributes actions, status, RPC methods and events. */

@@ -21,7 +21,7 @@ const EVERY_FIELD: DeepRequired<ExtensionManifest> = {
   displayName: 'Git tools',
   description: 'Git actions and status',
   commands: [{ name: 'git', bin: 'bin/cli.js', exec: ['git-helper'], summary: 'Git helpers' }],
-  sidecar: { bin: 'bin/serve.js', exec: ['./bin/serve.sh'], health: '/healthz', idleStopMinutes: 15 },
+  sidecar: { bin: 'bin/serve.js', exec: ['./bin/serve.sh'], health: '/healthz', idleStopMinutes: 15, headersTimeoutSeconds: 30 },
   peer: { bin: 'peer/main.js', exec: ['python3', './peer/main.py'], activation: ['onAction', 'onEvent:project.*'] },
   hub: { label: 'Git', description: 'Branches and changes' },
   projectLinks: [{ label: 'Changes', path: '/project/{projectId}' }],

@@ -148,7 +148,8 @@ const HUB: CommandSpec = {
       load: () => import('./hub-start.js'),
     },
     { name: 'stop', summary: 'Stop the hub, its sidecars and its peers', load: () => import('./hub-stop.js') },
-    { name: 'status', summary: 'Whether a hub runs, its URL and pid', options: json, load: () => import('./hub-status.js') },
+    { name: 'status', summary: 'Whether a hub runs, its URL and pid, and a fresh sign-in link', options: json, load: () => import('./hub-status.js') },
+    { name: 'open', summary: 'Print a fresh sign-in link and open it in your browser', load: () => import('./hub-open.js') },
   ],
 };
 

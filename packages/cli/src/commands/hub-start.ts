@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { OutboardError } from '@outboard/host/errors';
 import type { HubStatus } from '@outboard/hub';
@@ -22,7 +21,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   }
   const bin = ctx.host().identity.binPath;
   if (!bin) throw new OutboardError('HUB_START_FAILED', 'this host names no CLI entry (identity.binPath) to run the hub with', { hint: `run it in this terminal with \`${ctx.cmd} hub start --foreground\`` });
-  mkdirSync(home, { recursive: true });
+  // Refused here already (HUB_FILES_UNSAFE, naming the chmod) rather than in the daemon's log; created privately.
+  hub.ensureHubToken(home);
   // Two starts at once: the second waits for the first, then finds its hub running.
   const { withFileLock } = await import('@outboard/host/store');
   const state = await withFileLock(join(home, 'hub-start'), async () => {
@@ -30,7 +30,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     return hub.spawnHubDaemon({ home, bin, args: ['hub', 'start', '--foreground', '--port', String(port)], env: ctx.io.env, hostId: ctx.cmd });
   }, { timeoutMs: 30_000 });
   ctx.print(t`Hub running at ${state.url} (pid ${String(state.pid)}); log: ${hub.hubLogFile(home)}`);
-  printSignIn(ctx, state.url);
+  printSignIn(ctx, await hub.requestSignInLink(home));
   return 0;
 }
 
@@ -49,7 +49,7 @@ async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), 
   const running = await hub.startHub({ host: { identity: ctx.identity, env: ctx.io.env, home: ctx.host().home }, port, log });
   ctx.print(t`Hub running at ${running.url} (pid ${String(process.pid)}); Ctrl+C stops it.`);
   // Only to a person at a terminal: the daemon's output goes to a log, and the token is never logged.
-  if (ctx.printer.interactive) printSignIn(ctx, running.url);
+  if (ctx.printer.interactive) printSignIn(ctx, running.signInLink());
   // Handlers stay installed while stopping: Ctrl+C reaches the whole process group (a wrapper such as npm
   // start may forward it once more), and a second signal must not kill the hub half-way through its stop.
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -59,9 +59,9 @@ async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), 
   return 0;
 }
 
-function printSignIn(ctx: CliContext, url: string): void {
-  const token = ctx.host().runningHub()?.token;
-  if (token) ctx.print(t`Open once in your browser to sign in: ${url}?token=${token}`);
+/** The sign-in link: a one-time code (valid 2 minutes), never the token, so history and scrollback keep nothing of worth. */
+function printSignIn(ctx: CliContext, link: { url: string } | undefined): void {
+  if (link) ctx.print(t`Sign in (this link works once, within 2 minutes; \`${ctx.cmd} hub open\` makes a new one): ${link.url}`);
 }
 
 function parsePort(raw: string | undefined, fallback: number): number {

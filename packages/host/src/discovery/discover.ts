@@ -99,7 +99,7 @@ export async function discoverExtensions(input: DiscoveryInput): Promise<Discove
   if ((rescanned > 0 || digestsMoved) && cache.newerFormat === undefined) {
     pruneProjectSections(cache);
     try {
-      mkdirSync(input.home, { recursive: true });
+      mkdirSync(input.home, { recursive: true, mode: 0o700 });
       writeFileAtomic(cachePath, JSON.stringify(cache), { durable: false, derived: true });
     } catch {
       // A read-only home only costs speed: the next run scans again.

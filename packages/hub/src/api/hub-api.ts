@@ -5,6 +5,7 @@ import type { HubContext } from '../server/hub-context.js';
 import { sendError, sendJson } from '../server/http-reply.js';
 import { controlPeer, extensionView, type PeerControl } from './extensions-api.js';
 import { findServedExtension, servedExtensions } from '../server/served-extensions.js';
+import { signInLink } from '../server/sign-in-link.js';
 import { readJsonBody } from './json-body.js';
 import { parseProjectBody, projectView } from './projects-api.js';
 import { handleRpc } from './rpc-api.js';
@@ -35,6 +36,11 @@ export async function handleApi(ctx: HubContext, req: IncomingMessage, res: Serv
   }
   if (path === '/api/events') {
     if (allow('GET')) handleEventStream(ctx.host.bus, req, res, query);
+    return;
+  }
+  if (path === '/api/hub/sign-in') {
+    // A POST: each answer spends a code, and a page may not read one (no CORS; a foreign Origin is refused).
+    if (allow('POST')) sendJson(res, 200, signInLink(ctx));
     return;
   }
   if (path === '/api/hub/extensions') {

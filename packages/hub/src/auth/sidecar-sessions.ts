@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OneTimeCodes } from './one-time-codes.js';
 
 /** How long a one-time code handed to a browser stays good, in ms. */
 const CODE_TTL_MS = 60_000;
@@ -13,29 +14,22 @@ const MAX_SESSIONS_PER_NAME = 100;
  * own (host-only), valid on that origin alone. Nothing is persisted: a hub restart asks again.
  */
 export class SidecarSessions {
-  readonly #codes = new Map<string, { name: string; path: string; expires: number }>();
+  readonly #codes: OneTimeCodes<{ name: string; path: string }>;
   readonly #sessions = new Map<string, string[]>();
-  readonly #now: () => number;
 
   constructor(options: { now?: () => number } = {}) {
-    this.#now = options.now ?? Date.now;
+    this.#codes = new OneTimeCodes({ ttlMs: CODE_TTL_MS, maxPending: MAX_PENDING_CODES, ...(options.now ? { now: options.now } : {}) });
   }
 
   /** A one-time code for sidecar `name`, redeemable once within a minute, remembering the path to land on. */
   issueCode(name: string, path: string): string {
-    this.#sweep();
-    if (this.#codes.size >= MAX_PENDING_CODES) this.#codes.delete(this.#codes.keys().next().value as string);
-    const code = randomBytes(24).toString('base64url');
-    this.#codes.set(code, { name, path, expires: this.#now() + CODE_TTL_MS });
-    return code;
+    return this.#codes.issue({ name, path }).code;
   }
 
   /** Redeems `code` on the origin of `name`: a new session and the path to land on, or undefined (unknown, used, expired, other name). */
   redeem(name: string, code: string): { session: string; path: string } | undefined {
-    const entry = this.#codes.get(code);
-    if (!entry) return undefined;
-    this.#codes.delete(code);
-    if (entry.name !== name || entry.expires < this.#now()) return undefined;
+    const entry = this.#codes.redeem(code);
+    if (!entry || entry.name !== name) return undefined;
     const session = randomBytes(32).toString('base64url');
     const list = this.#sessions.get(name) ?? [];
     list.push(session);
@@ -47,10 +41,5 @@ export class SidecarSessions {
   /** Whether `session` is a live session of the origin of `name`. */
   isSession(name: string, session: string): boolean {
     return (this.#sessions.get(name) ?? []).includes(session);
-  }
-
-  #sweep(): void {
-    const now = this.#now();
-    for (const [code, entry] of this.#codes) if (entry.expires < now) this.#codes.delete(code);
   }
 }

@@ -34,6 +34,24 @@ export async function probeHub(url: string, token: string | undefined, ms = 2000
   }
 }
 
+/**
+ * A fresh sign-in link of the hub serving `home` (`http://127.0.0.1:<port>/?code=…`: single use, valid two
+ * minutes), asked of the hub with this home's token; undefined when no hub answers or it refuses.
+ */
+export async function requestSignInLink(home: string, ms = 2000): Promise<{ url: string; expiresAt: number } | undefined> {
+  const record = hubRecord(home);
+  const token = readHubToken(hubTokenFile(home));
+  if (!record?.alive || !token) return undefined;
+  try {
+    const res = await fetch(new URL('api/hub/sign-in', record.state.url), { method: 'POST', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(ms) });
+    const body = (await res.json()) as { apiVersion?: unknown; url?: unknown; expiresAt?: unknown };
+    if (!res.ok || body.apiVersion !== HUB_API_VERSION || typeof body.url !== 'string' || typeof body.expiresAt !== 'number') return undefined;
+    return { url: body.url, expiresAt: body.expiresAt };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The hub of `home`: running (and whether it answers), stale (hub.json names a pid that is gone) or stopped. */
 export async function hubStatus(home: string): Promise<HubStatus> {
   const record = hubRecord(home);

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { parse } from 'node:path';
 import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host';
 import type { CreateHostOptions, GroupWatchdog, Host, PeerManager, WatchHomeOptions } from '@outboard/host';
-import { ensureHubToken } from '../auth/hub-token.js';
+import { ensureHubToken } from '../auth/hub-files.js';
 import { HubServer } from '../server/hub-server.js';
 import type { SidecarRouter } from '../server/sidecar-router.js';
 import { removeHubState, writeHubState } from './hub-state.js';
@@ -40,12 +39,15 @@ export interface RunningHub {
   readonly url: string;
   readonly port: number;
   readonly host: Host;
+  /** A fresh sign-in link (`/?code=`: single use, valid 2 minutes), never the token. */
+  signInLink(): { url: string; expiresAt: number };
   /** Orderly stop: no new requests, every sidecar and peer stopped, hub.json removed. Idempotent. */
   stop(reason: string): Promise<void>;
 }
 
 /**
- * Starts the hub in this process: the token (`<home>/token`, 0600), a watchdog holding every sidecar's
+ * Starts the hub in this process: the home (0700) and the token (`<home>/token`, a regular 0600 file; looser
+ * ones throw OutboardError `HUB_FILES_UNSAFE`), a watchdog holding every sidecar's
  * process group, the shared peers (`onStartup` ones started), the server on 127.0.0.1, and hub.json.
  * Throws OutboardError `HUB_PORT_TAKEN` when the port is in use.
  */
@@ -53,7 +55,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const log = options.log ?? (() => undefined);
   // The hub serves no project: its host looks for none (the filesystem root holds no project's files).
   const host = createHost({ ...options.host, cwd: parse(process.cwd()).root });
-  mkdirSync(host.home, { recursive: true, mode: 0o700 });
+  // Refuses a home others can write or a loose token file (HUB_FILES_UNSAFE), creating both privately when missing.
   const token = ensureHubToken(host.home);
   // The host owns freshness: a change to the home by any process reaches discovery, sidecars, peers, actions and RPC.
   const homeWatch = host.watchHome(options.watch);
@@ -88,6 +90,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     url,
     port,
     host,
+    signInLink: () => server.signInLink(),
     stop: (reason) =>
       (stopping ??= (async () => {
         log(`hub stopping: ${reason}`);

@@ -24,7 +24,7 @@ export function hubStateFile(home: string): string {
  */
 export function writeHubState(home: string, state: HubState): void {
   readHubState(home);
-  writeFileAtomic(hubStateFile(home), `${JSON.stringify({ format: HUB_STATE_FORMAT, ...state }, null, 2)}\n`, { durable: false });
+  writeFileAtomic(hubStateFile(home), `${JSON.stringify({ format: HUB_STATE_FORMAT, ...state }, null, 2)}\n`, { durable: false, mode: 0o600 });
 }
 
 /** Removes hub.json when it is the record of `pid` (a newer hub's record, or another hub's, is left alone). */

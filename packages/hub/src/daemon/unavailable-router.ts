@@ -14,6 +14,9 @@ export class UnavailableSidecarRouter implements SidecarRouter {
   handleUpgrade(_req: IncomingMessage, socket: Duplex): void {
     socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
   }
+  async verdict(name: string): Promise<{ status: number; error: string }> {
+    return { status: 503, error: `the sidecar of ${name} cannot run: this hub has no sidecar support` };
+  }
   list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }> {
     return [];
   }

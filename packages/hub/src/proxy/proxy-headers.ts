@@ -1,4 +1,7 @@
 // Header rules of the sidecar proxy: what is dropped, what is added, and the Location rewrite. Pure functions.
+import { originOfHost } from '../auth/host-check.js';
+import { withoutCredentialParams } from './credential-params.js';
+import { comparableCookieName, confineSetCookie } from './set-cookie.js';
 
 /** Header values as Node's http takes them: a name maps to one value or to several lines. */
 export type HeaderBag = Record<string, string | string[]>;
@@ -59,8 +62,7 @@ export function withoutHubCookies(cookie: string, ownCookiePrefix: string): stri
     .map((c) => c.trim())
     .filter((c) => {
       if (!c) return false;
-      const name = c.slice(0, c.includes('=') ? c.indexOf('=') : c.length).trim().toLowerCase().replace(/^__(host|secure)-/, '');
-      return !name.startsWith(ownCookiePrefix);
+      return !comparableCookieName(c.slice(0, c.includes('=') ? c.indexOf('=') : c.length)).startsWith(ownCookiePrefix);
     })
     .join('; ');
 }
@@ -76,7 +78,7 @@ function withoutTrailingSlashes(path: string): string {
  * The headers sent to a sidecar, from a client request's raw headers: hop-by-hop fields dropped (the
  * Connection field and every name it lists, Keep-Alive, TE, Trailer, Transfer-Encoding, Upgrade, Proxy-*),
  * the hub's credentials dropped (its token header and every other header with its prefix, `Authorization`,
- * its cookies), client-sent `Forwarded`/`X-Forwarded-*` dropped (they would be believed), and the hub's
+ * its cookies, its query parameters in `Referer`), client-sent `Forwarded`/`X-Forwarded-*` dropped (they would be believed), and the hub's
  * facts added: base path, secret, X-Forwarded-For/Host/Proto/Prefix. `Host` is kept as the client sent it.
  * A body of unknown length (the client sent Transfer-Encoding) is re-framed chunked, unless `ctx.senderFrames`
  * (the upstream client frames bodies itself, and the hub's server answered any `Expect`, which is dropped).
@@ -100,7 +102,10 @@ export function forwardRequestHeaders(raw: readonly string[], ctx: ForwardContex
       continue;
     }
     if (lower === 'host') host = value;
-    else if (ctx.senderFrames && lower === 'expect') continue;
+    else if (lower === 'referer') {
+      add(out, name, withoutCredentialParams(value));
+      continue;
+    } else if (ctx.senderFrames && lower === 'expect') continue;
     add(out, name, value);
   }
   if (cookies !== undefined) {
@@ -122,13 +127,24 @@ export function forwardRequestHeaders(raw: readonly string[], ctx: ForwardContex
   return out;
 }
 
+/** What the answer's header rules need to know about the request. */
+export interface ResponseContext {
+  /** `/x/<name>/` on the hub origin, `/` on the sidecar's own origin. */
+  basePath: string;
+  /** The hub's cookie names start with this (lower case, such as `outboard`): a sidecar may not set them. */
+  ownCookiePrefix: string;
+  /** The request's `Host` (checked by the hub: one of its loopback names with its port), to know its own origin. */
+  requestHost: string | undefined;
+}
+
 /**
  * The headers sent back to the client, from a sidecar response's raw headers: hop-by-hop fields dropped
- * (Node frames the body again), and an absolute-path `Location` moved into the mount (`/login` →
- * `/x/<name>/login`), unless it is already inside it. With `keepUpgrade`, `Connection` and `Upgrade` stay
- * (a 101 answer to a WebSocket upgrade).
+ * (Node frames the body again); a `Location` on the hub's own origin (`/login`, `http://127.0.0.1:<port>/login`)
+ * moved into the mount (`/x/<name>/login`) unless it is inside it already; each `Set-Cookie` confined
+ * (see {@link confineSetCookie}). With `keepUpgrade`, `Connection` and `Upgrade` stay (a 101 answer to a
+ * WebSocket upgrade).
  */
-export function forwardResponseHeaders(raw: readonly string[], basePath: string, keepUpgrade = false): HeaderBag {
+export function forwardResponseHeaders(raw: readonly string[], ctx: ResponseContext, keepUpgrade = false): HeaderBag {
   const listed = keepUpgrade ? undefined : connectionTokens(raw);
   const out: HeaderBag = {};
   for (let i = 0; i < raw.length; i += 2) {
@@ -136,10 +152,31 @@ export function forwardResponseHeaders(raw: readonly string[], basePath: string,
     let value = raw[i + 1] as string;
     const lower = name.toLowerCase();
     if (keepUpgrade ? lower !== 'connection' && lower !== 'upgrade' && isHopByHop(lower, listed) : isHopByHop(lower, listed)) continue;
-    if (lower === 'location') value = locationInMount(value, basePath);
+    if (lower === 'location') value = locationInMount(ownOriginPath(value, ctx), ctx.basePath);
+    else if (lower === 'set-cookie') {
+      const confined = confineSetCookie(value, ctx.basePath, ctx.ownCookiePrefix);
+      if (confined === undefined) continue;
+      value = confined;
+    }
     add(out, name, value);
   }
   return out;
+}
+
+/**
+ * An absolute `Location` on the hub's own origin (`http://127.0.0.1:<port>/own`, `//localhost:<port>/own`) as
+ * the path it names (`/own`), on the shared origin only; anything else unchanged. A sidecar building absolute
+ * URLs from `X-Forwarded-Host` without its prefix would otherwise send the browser out of its mount.
+ */
+function ownOriginPath(location: string, ctx: ResponseContext): string {
+  if (ctx.basePath === '/' || ctx.requestHost === undefined || !(location.startsWith('//') || /^http:\/\//i.test(location))) return location;
+  const start = location.indexOf('//') + 2;
+  const end = location.slice(start).search(/[/?#]/);
+  const authority = end === -1 ? location.slice(start) : location.slice(start, start + end);
+  const port = Number(ctx.requestHost.slice(ctx.requestHost.lastIndexOf(':') + 1));
+  if (originOfHost(authority, port)?.kind !== 'hub') return location;
+  const rest = end === -1 ? '' : location.slice(start + end);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /** `/path` → `<basePath>path`; absolute URLs, relative paths, `//host` and paths already in the mount unchanged. */

@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { SidecarMount } from '../server/sidecar-router.js';
 import { answerError } from './error-answer.js';
-import { forwardResponseHeaders } from './proxy-headers.js';
-import { sidecarRequestHeaders, type ProxyNames, type ProxyTarget } from './proxy-target.js';
+import { withoutCredentialParams } from './credential-params.js';
+import { forwardResponseHeaders, type ResponseContext } from './proxy-headers.js';
+import { responseContext, sidecarRequestHeaders, type ProxyNames, type ProxyTarget } from './proxy-target.js';
 
 /**
  * One request in flight: undici's dispatch handler, a class so a request costs one object rather than a
@@ -16,7 +17,7 @@ class ProxyExchange implements Dispatcher.DispatchHandlers {
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly basePath: string,
+    private readonly context: ResponseContext,
     private readonly target: ProxyTarget,
   ) {
     res.on('drain', this.onDrain);
@@ -46,7 +47,7 @@ class ProxyExchange implements Dispatcher.DispatchHandlers {
       rawHeaders[i] = text;
       if (i % 2 === 1 && type === undefined && text.startsWith('text/event-stream') && (rawHeaders[i - 1] as string).toLowerCase() === 'content-type') type = text;
     }
-    this.res.writeHead(status, statusText, forwardResponseHeaders(rawHeaders, this.basePath));
+    this.res.writeHead(status, statusText, forwardResponseHeaders(rawHeaders, this.context));
     // Server-sent events pass through live: the head goes at once, not with the first event.
     if (type !== undefined) this.res.flushHeaders();
     return true;
@@ -69,7 +70,9 @@ class ProxyExchange implements Dispatcher.DispatchHandlers {
       res.destroy();
       return;
     }
-    answerError(res, 502, `the sidecar of ${this.target.name} did not answer (${error.code ?? error.message}); see its log: ${this.target.logFile}`);
+    const { name, logFile, headersTimeoutMs } = this.target;
+    if (error.code === 'UND_ERR_HEADERS_TIMEOUT') answerError(res, 504, `the sidecar of ${name} did not answer within ${headersTimeoutMs / 1000} s; see its log: ${logFile}`);
+    else answerError(res, 502, `the sidecar of ${name} did not answer (${error.code ?? error.message}); see its log: ${logFile}`);
   }
 }
 
@@ -80,7 +83,9 @@ class ProxyExchange implements Dispatcher.DispatchHandlers {
  * each chunk of the answer is written to the client as it arrives, reading pausing while the client's
  * socket is full. Nothing is buffered whole; a `text/event-stream` answer has its headers flushed at once,
  * so events pass through live. A client that goes away aborts the upstream request; a sidecar that fails
- * before answering gets a 502 naming its log, after answering a cut body.
+ * before answering gets a 502 naming its log, after answering a cut body; one whose headers do not come
+ * within the target's `headersTimeoutMs` a 504 naming its log (a body that has started is never timed).
+ * The hub's token never leaves: its query parameters are removed from the path (see credential-params.ts).
  */
 export function proxyHttp(req: IncomingMessage, res: ServerResponse, mount: SidecarMount, target: ProxyTarget, names: ProxyNames): void {
   // undici frames a streamed body itself (chunked when its length is unknown) and refuses Transfer-Encoding;
@@ -88,5 +93,6 @@ export function proxyHttp(req: IncomingMessage, res: ServerResponse, mount: Side
   const headers = sidecarRequestHeaders(req, mount, target, names, undefined, true);
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   const method = (req.method ?? 'GET') as Dispatcher.HttpMethod;
-  target.dispatcher.dispatch({ path: mount.path, method, headers, body: hasBody ? req : null }, new ProxyExchange(res, mount.basePath, target));
+  const path = withoutCredentialParams(mount.path);
+  target.dispatcher.dispatch({ path, method, headers, body: hasBody ? req : null }, new ProxyExchange(res, responseContext(req, mount, names), target));
 }

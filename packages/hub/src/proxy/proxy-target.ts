@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { SidecarMount } from '../server/sidecar-router.js';
-import { forwardRequestHeaders, type ForwardContext, type HeaderBag } from './proxy-headers.js';
+import { forwardRequestHeaders, type ForwardContext, type HeaderBag, type ResponseContext } from './proxy-headers.js';
 
 /** Where a request goes: one running sidecar. */
 export interface ProxyTarget {
@@ -14,6 +14,8 @@ export interface ProxyTarget {
   readonly dispatcher: Dispatcher;
   /** Its log file, named by error answers. */
   readonly logFile: string;
+  /** How long a request waits for the sidecar's response headers before a 504, in ms (its pool enforces it). */
+  readonly headersTimeoutMs: number;
 }
 
 /** The hub's naming of its own headers and cookies, derived from the host id. */
@@ -46,4 +48,9 @@ export function sidecarRequestHeaders(req: IncomingMessage, mount: SidecarMount,
   };
   if (upgrade !== undefined) ctx.upgrade = upgrade;
   return forwardRequestHeaders(req.rawHeaders, ctx);
+}
+
+/** What the answer's header rules need from a request (see {@link forwardResponseHeaders}). */
+export function responseContext(req: IncomingMessage, mount: SidecarMount, names: ProxyNames): ResponseContext {
+  return { basePath: mount.basePath, ownCookiePrefix: names.ownCookiePrefix, requestHost: req.headers.host };
 }

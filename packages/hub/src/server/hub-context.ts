@@ -1,4 +1,5 @@
 import type { Host, PeerManager } from '@outboard/host';
+import type { OneTimeCodes } from '../auth/one-time-codes.js';
 import type { SidecarSessions } from '../auth/sidecar-sessions.js';
 import type { SidecarRouter } from './sidecar-router.js';
 
@@ -7,6 +8,8 @@ export interface HubContext {
   host: Host;
   router: SidecarRouter;
   sessions: SidecarSessions;
+  /** The one-time codes of the sign-in links (`/?code=`). */
+  logins: OneTimeCodes<true>;
   /** The per-user token (never logged, never sent anywhere but compared). */
   token: string;
   /** The port the hub listens on (known once listening). */

@@ -3,10 +3,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Host, PeerManager } from '@outboard/host';
+import { LOGIN_CODE_TTL_MS, OneTimeCodes } from '../auth/one-time-codes.js';
 import { SidecarSessions } from '../auth/sidecar-sessions.js';
 import { HUB_API_VERSION } from '../api/api-version.js';
 import type { HubContext } from './hub-context.js';
 import { sendError } from './http-reply.js';
+import { signInLink } from './sign-in-link.js';
 import { admit, sendRefusal, serveHub, type Refusal } from './request-handler.js';
 import type { SidecarRouter } from './sidecar-router.js';
 import { WsEndpoint } from '../transports/ws-endpoint.js';
@@ -45,6 +47,7 @@ export class HubServer {
       host: options.host,
       router: options.router,
       sessions: new SidecarSessions(),
+      logins: new OneTimeCodes<true>({ ttlMs: LOGIN_CODE_TTL_MS, maxPending: 100 }),
       token: options.token,
       port: () => this.#port,
       peers: options.peers,
@@ -64,6 +67,15 @@ export class HubServer {
   /** The port it listens on (0 before `listen`). */
   get port(): number {
     return this.#port;
+  }
+
+  /**
+   * A fresh sign-in link, `http://127.0.0.1:<port>/?code=<one-time code>` (single use, valid 2 minutes), and
+   * its expiry in ms since the epoch. Throws before `listen`.
+   */
+  signInLink(): { url: string; expiresAt: number } {
+    if (this.#port === 0) throw new Error('HubServer.signInLink: the hub is not listening yet');
+    return signInLink(this.#ctx);
   }
 
   /** Listens on 127.0.0.1:`port` (0: a free port); rejects with the listen error (EADDRINUSE...). */

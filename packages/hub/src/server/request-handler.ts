@@ -38,6 +38,8 @@ export interface Refusal {
 export async function admit(ctx: HubContext, req: IncomingMessage, upgrade: boolean): Promise<Admitted | Refusal> {
   const port = ctx.port();
   const hostId = ctx.host.identity.id;
+  // Node keeps the first of several; a proxy or the sidecar may read another (RFC 9112 §3.2: answer 400).
+  if (hostHeaderCount(req.rawHeaders) > 1) return { status: 400, error: 'the request has more than one Host header: send exactly one (RFC 9112 §3.2)' };
   const origin = originOfHost(req.headers.host, port);
   if (!origin) return { status: 403, error: `Host ${JSON.stringify(req.headers.host ?? '')} is not this hub: use http://127.0.0.1:${port}/ or http://localhost:${port}/` };
   if (origin.kind === 'sidecar') {
@@ -47,10 +49,14 @@ export async function admit(ctx: HubContext, req: IncomingMessage, upgrade: bool
   const target = parseRequestTarget(req.url);
   if ('refused' in target) return { status: 400, error: `bad request path: ${target.refused}` };
   const { path, query } = target;
-  if (origin.kind === 'sidecar' && path === sessionPath(hostId) && !upgrade && req.method === 'GET') return redeemSession(ctx, origin.name, query);
-  if (origin.kind === 'hub' && path === '/' && !upgrade && req.method === 'GET' && new URLSearchParams(query).has('token')) return tokenVisit(ctx, query);
+  if (origin.kind === 'sidecar' && path === sessionPath(hostId) && !upgrade && req.method === 'GET') return await redeemSession(ctx, origin.name, query);
+  if (origin.kind === 'hub' && path === '/' && !upgrade && req.method === 'GET') {
+    const params = new URLSearchParams(query);
+    if (params.has('token')) return tokenVisit(ctx, params.get('token') ?? '');
+    if (params.has('code')) return loginVisit(ctx, params.get('code') ?? '');
+  }
   if (!isAuthenticated({ headers: req.headers, origin, hostId, token: ctx.token, sessions: ctx.sessions })) {
-    return { status: 401, error: `missing or wrong token: send the X-${hostId[0]?.toUpperCase()}${hostId.slice(1)}-Token header (or Authorization: Bearer), or open the URL \`${hostId} hub start\` printed once in this browser` };
+    return { status: 401, error: `missing or wrong token: send the X-${hostId[0]?.toUpperCase()}${hostId.slice(1)}-Token header (or Authorization: Bearer), or sign this browser in with the link \`${hostId} hub open\` prints` };
   }
   if ((upgrade || !isSafeMethod(req.method)) && !originAllowed(req.headers.origin, origin, port)) {
     return { status: 403, error: `Origin ${JSON.stringify(req.headers.origin)} may not ${upgrade ? 'open a WebSocket to' : 'change anything on'} this origin` };
@@ -64,26 +70,52 @@ export async function admit(ctx: HubContext, req: IncomingMessage, upgrade: bool
   if (mount.kind === 'mount-root') return { status: 308, error: `moved to /x/${mount.name}/`, headers: { location: `/x/${mount.name}/${query}` } };
   // A browser navigation goes to the extension's own origin, so its pages can never script the hub's.
   if (!upgrade && req.method === 'GET' && req.headers['sec-fetch-mode'] === 'navigate') {
+    // The proxy's own verdict (read fresh), not a cached listing: no code for what the proxy would refuse.
+    const verdict = await ctx.router.verdict(mount.name);
+    if (verdict) return verdict;
     const code = ctx.sessions.issueCode(mount.name, mount.rest + query);
     return { status: 302, error: 'moved to the extension\'s own origin', headers: { location: `http://${mount.name}.localhost:${port}${sessionPath(hostId)}?code=${code}` } };
   }
   return { kind: 'sidecar', name: mount.name, path: mount.rest + query, basePath: `/x/${mount.name}/`, origin };
 }
 
-function redeemSession(ctx: HubContext, name: string, query: string): Refusal {
+async function redeemSession(ctx: HubContext, name: string, query: string): Promise<Refusal> {
   const code = new URLSearchParams(query).get('code') ?? '';
   const redeemed = ctx.sessions.redeem(name, code);
   if (!redeemed) return { status: 401, error: `this link has expired or was used already: open /x/${name}/ from the hub again` };
+  // Checked after the code is used up: a code issued before a disable buys nothing after it.
+  const verdict = await ctx.router.verdict(name);
+  if (verdict) return verdict;
   const cookie = setCookieHeader(tokenCookieName(ctx.host.identity.id), redeemed.session, 'Lax');
   return { status: 303, error: 'signed in', headers: { location: redeemed.path, 'set-cookie': cookie } };
 }
 
-function tokenVisit(ctx: HubContext, query: string): Refusal {
-  const presented = new URLSearchParams(query).get('token') ?? '';
-  if (!tokenMatches(presented, ctx.token)) return { status: 401, error: 'wrong token in the link: open the URL the hub printed when it started' };
+/** `/?token=`: a script holding the token signs a browser in (kept for scripts; people get a one-time code). */
+function tokenVisit(ctx: HubContext, presented: string): Refusal {
+  if (!tokenMatches(presented, ctx.token)) return { status: 401, error: `wrong token in the link: \`${ctx.host.identity.id} hub open\` prints a fresh sign-in link` };
+  return signedIn(ctx);
+}
+
+/** `/?code=`: the one-time code of a printed sign-in link, exchanged for the hub's cookie once. */
+function loginVisit(ctx: HubContext, code: string): Refusal {
+  if (!ctx.logins.redeem(code)) return { status: 401, error: `this sign-in link has expired or was used already: \`${ctx.host.identity.id} hub open\` prints a fresh one` };
+  return signedIn(ctx);
+}
+
+function signedIn(ctx: HubContext): Refusal {
   const cookie = setCookieHeader(tokenCookieName(ctx.host.identity.id), ctx.token, 'Strict');
-  // Redirected to a URL without the token, so it leaves the address bar and the history.
+  // Redirected to a URL without the token or code, so it leaves the address bar and the history.
   return { status: 303, error: 'signed in', headers: { location: '/', 'set-cookie': cookie } };
+}
+
+/** How many `Host` fields a request's raw headers hold. */
+function hostHeaderCount(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') count++;
+  }
+  return count;
 }
 
 /** Serves an admitted request on the hub's origin: the API, the home page and project pages. */

@@ -15,6 +15,12 @@ export interface SidecarRouter {
   /** Proxies an ALREADY AUTHENTICATED request (token checked, token header/cookie still present: the router strips them). */
   handleRequest(req: IncomingMessage, res: ServerResponse, mount: SidecarMount): void;
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, mount: SidecarMount): void;
+  /**
+   * Whether `name`'s sidecar is served now, by the verdict the proxy itself applies (fresh approvals):
+   * undefined, or the refusal's status and text. The hub asks it before handing out a code for the
+   * extension's own origin and before exchanging one, so the three give one answer.
+   */
+  verdict(name: string): Promise<{ status: number; error: string } | undefined>;
   /** For the hub API. */
   list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }>;
   stop(name: string): Promise<boolean>;   // false when none was running

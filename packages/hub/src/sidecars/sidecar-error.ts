@@ -15,10 +15,13 @@ export class SidecarError extends OutboardError {
   readonly status: number;
   /** Seconds until a start will be tried again (a `Retry-After` header), when backing off. */
   readonly retryAfterSeconds: number | undefined;
+  /** The last lines the sidecar wrote before a failed start (raw: escaped by whatever shows them), when known. */
+  readonly logTail: readonly string[] | undefined;
 
-  constructor(code: SidecarErrorCode, message: string, options: OutboardErrorOptions & { retryAfterSeconds?: number } = {}) {
+  constructor(code: SidecarErrorCode, message: string, options: OutboardErrorOptions & { retryAfterSeconds?: number; logTail?: readonly string[] } = {}) {
     super(code, message, options);
     this.status = STATUS[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.logTail = options.logTail;
   }
 }

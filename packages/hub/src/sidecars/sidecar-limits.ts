@@ -1,4 +1,5 @@
 // The numbers of the sidecar lifecycle (DESIGN §7), each named once. SidecarManagerOptions overrides any of them.
+import { DEFAULT_SIDECAR_HEADERS_TIMEOUT_SECONDS } from '@outboard/manifest';
 
 /** How long the first request waits for the health path to answer 200 before a 503 naming the log file. */
 export const HEALTH_TIMEOUT_MS = 20_000;
@@ -32,6 +33,10 @@ export const LOG_MAX_BYTES = 1024 * 1024;
 export const LOG_KEEP = 3;
 /** Connections the proxy keeps open to one sidecar (its undici pool's size). */
 export const UPSTREAM_MAX_SOCKETS = 256;
+/** How long a proxied request waits for the sidecar's response headers before a 504 naming its log (a started body is never timed); a manifest may set its own. */
+export const HEADERS_TIMEOUT_MS = DEFAULT_SIDECAR_HEADERS_TIMEOUT_SECONDS * 1000;
+/** After one side of a proxied WebSocket ended its half, how long the other has to end its own before both are closed. */
+export const HALF_CLOSE_GRACE_MS = 2_000;
 /** Milliseconds in a minute: `idleStopMinutes` is in minutes. */
 export const MS_PER_MINUTE = 60_000;
 /** The sidecar's log file, in `<home>/ext/<name>/logs/`. */

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ExtensionRecord } from '@outboard/host';
 import { ProcessGroupWatchdog, type Disposable, type ExtensionChange, type GroupWatchdog } from '@outboard/host';
-import { answerError, answerErrorOnSocket } from '../proxy/error-answer.js';
+import { answerError, answerErrorOnSocket, wantsHtml } from '../proxy/error-answer.js';
 import { proxyHttp } from '../proxy/proxy-http.js';
 import { proxyNames, type ProxyNames, type ProxyTarget } from '../proxy/proxy-target.js';
 import { proxyUpgrade } from '../proxy/proxy-upgrade.js';
@@ -62,7 +62,8 @@ export class SidecarManager implements SidecarRouter, Disposable {
       proxyHttp(req, res, mount, ready.target, this.names);
       return;
     }
-    void this.serve(mount, (error) => answerError(res, error.status, error.message, error.retryAfterSeconds), (target, supervisor) => {
+    const refuse = (error: SidecarError): void => answerError(res, error.status, error.message, { retryAfterSeconds: error.retryAfterSeconds, logTail: error.logTail, html: wantsHtml(req) });
+    void this.serve(mount, refuse, (target, supervisor) => {
       const end = supervisor.begin();
       res.once('close', end);
       proxyHttp(req, res, mount, target, this.names);
@@ -72,6 +73,8 @@ export class SidecarManager implements SidecarRouter, Disposable {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, mount: SidecarMount): void {
     socket.on('error', () => undefined);
     void this.serve(mount, (error) => answerErrorOnSocket(socket, error.status, error.message, error.retryAfterSeconds), (target, supervisor) => {
+      // A client gone while the sidecar started: nothing to forward (its 'close' has passed, so nothing would count it out).
+      if (socket.destroyed) return;
       // The upgrade counts as a request until it is piped, then as an open WebSocket until it closes.
       const pending = supervisor.begin();
       socket.once('close', pending);
@@ -79,8 +82,25 @@ export class SidecarManager implements SidecarRouter, Disposable {
         const open = supervisor.begin();
         pending();
         return open;
-      });
+      }, this.lifecycle.halfCloseGraceMs);
     });
+  }
+
+  /**
+   * Whether `name`'s sidecar is served now, read as every request is (fresh approvals, discovery refreshed
+   * when it disagrees): undefined, or the refusal with its status. The hub's redirect to the extension's own
+   * origin and its code exchange ask this, so they never hand out a session the proxy would refuse.
+   */
+  async verdict(name: string): Promise<{ status: number; error: string } | undefined> {
+    try {
+      const generation = this.host.generation;
+      this.served.set(name, { ext: await findServedSidecar(this.host, name), generation });
+      return undefined;
+    } catch (error) {
+      this.served.delete(name);
+      const refusal = asSidecarError(error);
+      return { status: refusal.status, error: `${refusal.message}${refusal.hint ? ` — ${refusal.hint}` : ''}` };
+    }
   }
 
   list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }> {
@@ -148,7 +168,12 @@ export class SidecarManager implements SidecarRouter, Disposable {
       const logFile = sidecarLogFile(this.host.home, name);
       supervisor = new SidecarSupervisor({
         name,
-        launch: async (port, secret) => planSidecarLaunch(this.host, name, { port, secret }),
+        // Every start, a restart after a crash included, is checked like a first one: discovery is read
+        // afresh, so the code digest compared with the approval is that of the files about to run.
+        launch: async (port, secret) => {
+          this.host.refresh?.();
+          return planSidecarLaunch(this.host, name, { port, secret }, this.lifecycle.headersTimeoutMs);
+        },
         watchdog: this.watchdog,
         options: this.lifecycle,
         logDir: dirname(logFile),

@@ -21,6 +21,10 @@ export interface SidecarLifecycle {
   logMaxBytes: number;
   logKeep: number;
   upstreamMaxSockets: number;
+  /** How long a request waits for a sidecar's response headers before a 504, in ms, unless its manifest sets `headersTimeoutSeconds`. Default 30000. */
+  headersTimeoutMs: number;
+  /** After one side of a proxied WebSocket ended its half, how long before both are closed, in ms. Default 2000. */
+  halfCloseGraceMs: number;
   /** Milliseconds per `idleStopMinutes` minute. Default 60000. */
   msPerMinute: number;
 }
@@ -43,6 +47,8 @@ const DEFAULTS: SidecarLifecycle = {
   logMaxBytes: L.LOG_MAX_BYTES,
   logKeep: L.LOG_KEEP,
   upstreamMaxSockets: L.UPSTREAM_MAX_SOCKETS,
+  headersTimeoutMs: L.HEADERS_TIMEOUT_MS,
+  halfCloseGraceMs: L.HALF_CLOSE_GRACE_MS,
   msPerMinute: L.MS_PER_MINUTE,
 };
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DEFAULT_IDLE_STOP_MINUTES, DEFAULT_SIDECAR_HEALTH } from '@outboard/manifest';
 import type { Disposable, ExtensionChange, ExtensionRecord, HostIdentity, LaunchKind, LaunchOptions, LaunchPlan } from '@outboard/host';
 import { SidecarError } from './sidecar-error.js';
-import { SIDECAR_LOG_FILE } from './sidecar-limits.js';
+import { HEADERS_TIMEOUT_MS, SIDECAR_LOG_FILE } from './sidecar-limits.js';
 
 /**
  * What the sidecars need from a host (`HostCore` provides it): the one inventory with its generation, and
@@ -15,6 +15,8 @@ export interface SidecarHost {
   /** Bumped by every change of the inventory: a verdict taken in the current generation still stands. */
   readonly generation: number;
   findExtension(name: string): Promise<ExtensionRecord | undefined>;
+  /** Starts a new inventory generation now (a sidecar start re-reads the files it is about to run); optional for doubles. */
+  refresh?(): void;
   planLaunch(ext: ExtensionRecord, kind: LaunchKind, options?: LaunchOptions): Promise<LaunchPlan>;
   /** The extensions that changed in each new inventory (optional: running sidecars are then stopped at their next request). */
   onExtensionsChanged?(listener: (changes: readonly ExtensionChange[]) => void): Disposable;
@@ -28,6 +30,8 @@ export interface SidecarLaunch {
   readonly health: string;
   /** Minutes without a request or an open WebSocket before the sidecar is stopped. */
   readonly idleStopMinutes: number;
+  /** How long a request waits for this sidecar's response headers before a 504, in ms (manifest `headersTimeoutSeconds`, else the hub's default). */
+  readonly headersTimeoutMs: number;
   /** `<home>/ext/<name>/logs/sidecar.log`. */
   readonly logFile: string;
 }
@@ -69,9 +73,11 @@ export async function findServedSidecar(host: SidecarHost, name: string): Promis
 /**
  * Plans one launch of `name`'s sidecar with the host's one launch path (argv, environment contract, the
  * user config section alone in `sidecar-config.json`), after the same discovery and approval checks the
- * hub applies to every request. Throws a SidecarError, or planLaunch's `RUNNABLE_*`/`CONFIG_*` errors.
+ * hub applies to every request. `headersTimeoutMs` is the hub's wait for response headers, unless the
+ * manifest sets its own (`sidecar.headersTimeoutSeconds`). Throws a SidecarError, or planLaunch's
+ * `RUNNABLE_*`/`CONFIG_*` errors.
  */
-export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar: { port: number; secret: string }): Promise<SidecarLaunch> {
+export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar: { port: number; secret: string }, headersTimeoutMs = HEADERS_TIMEOUT_MS): Promise<SidecarLaunch> {
   const ext = await findServedSidecar(host, name);
   const entry = ext.manifest?.sidecar ?? {};
   const plan = await host.planLaunch(ext, 'sidecar', { sidecar });
@@ -80,6 +86,7 @@ export async function planSidecarLaunch(host: SidecarHost, name: string, sidecar
     plan,
     health: entry.health ?? DEFAULT_SIDECAR_HEALTH,
     idleStopMinutes: entry.idleStopMinutes ?? DEFAULT_IDLE_STOP_MINUTES,
+    headersTimeoutMs: entry.headersTimeoutSeconds !== undefined ? entry.headersTimeoutSeconds * 1000 : headersTimeoutMs,
     logFile: sidecarLogFile(host.home, name),
   };
 }

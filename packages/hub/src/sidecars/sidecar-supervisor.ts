@@ -189,10 +189,10 @@ export class SidecarSupervisor {
       this.moveTo(this.lastError ? 'crashed' : 'stopped');
       throw error;
     }
-        const child = new SidecarProcess(launch.plan, this.log, this.deps.watchdog);
+    const child = new SidecarProcess(launch.plan, this.log, this.deps.watchdog);
     this.log.note(`started pid ${child.pid ?? '?'} on port ${port}`);
-    const dispatcher = upstreamPool(port, o.upstreamMaxSockets);
-    const run: SidecarRun = { name: this.deps.name, port, secret, dispatcher, logFile: this.deps.logFile, process: child, launch, stopping: false };
+    const dispatcher = upstreamPool(port, o.upstreamMaxSockets, launch.headersTimeoutMs);
+    const run: SidecarRun = { name: this.deps.name, port, secret, dispatcher, logFile: this.deps.logFile, headersTimeoutMs: launch.headersTimeoutMs, process: child, launch, stopping: false };
     this.pending = run;
     const health = await waitForHealth({
       port,
@@ -240,14 +240,21 @@ export class SidecarSupervisor {
     this.crashes.record();
     this.lastError = message;
     this.log.note(message);
+    // The idle timer of the run that crashed: the next run arms its own.
+    this.clearIdle();
     this.release(run);
     if (!this.run && !this.pending) this.moveTo('crashed');
+    // What it wrote last usually says why (a missing file, a port in use): the answer shows it, not only the log's name.
+    const logTail = this.log.tail().slice(-LOG_TAIL_LINES).map((line) => line.slice(0, LOG_TAIL_LINE_CHARS));
     await this.log.flush();
-    return this.unavailable(message);
+    return this.unavailable(message, undefined, logTail);
   }
 
-  private unavailable(message: string, retryAfterSeconds?: number): SidecarError {
-    return new SidecarError('SIDECAR_UNAVAILABLE', `${message}; see its log: ${this.deps.logFile}`, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
+  private unavailable(message: string, retryAfterSeconds?: number, logTail?: string[]): SidecarError {
+    return new SidecarError('SIDECAR_UNAVAILABLE', `${message}; see its log: ${this.deps.logFile}`, {
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      ...(logTail && logTail.length > 0 ? { logTail } : {}),
+    });
   }
 
   /**
@@ -261,7 +268,9 @@ export class SidecarSupervisor {
     const idleMs = minutes * this.deps.options.msPerMinute;
     const check = (): void => {
       this.idleTimer = undefined;
-      if (this.run !== run || this.active > 0) return; // the next end() arms it again
+      if (this.active > 0) return; // the last end() arms it again
+      if (this.run !== run) return this.armIdle(); // another run since: timed on its own
+
       const left = this.idleSince + idleMs - Date.now();
       if (left > 0) {
         this.idleTimer = setTimeout(check, left);
@@ -279,6 +288,10 @@ export class SidecarSupervisor {
     this.idleTimer = undefined;
   }
 }
+
+/** Lines of the log's end a failed start's answer shows, and the characters kept of each. */
+const LOG_TAIL_LINES = 5;
+const LOG_TAIL_LINE_CHARS = 300;
 
 function mib(bytes: number): number {
   return Math.round(bytes / (1024 * 1024));

@@ -64,13 +64,42 @@ describe('withoutHubCookies', () => {
 });
 
 describe('forwardResponseHeaders', () => {
+  const shared = { basePath: '/x/app/', ownCookiePrefix: 'outboard', requestHost: '127.0.0.1:3117' };
+  const own = { basePath: '/', ownCookiePrefix: 'outboard', requestHost: 'app.localhost:3117' };
   it('drops hop-by-hop fields and rewrites Location into the mount', () => {
-    const out = forwardResponseHeaders(['Connection', 'close, X-Hop', 'X-Hop', '1', 'Transfer-Encoding', 'chunked', 'Location', '/login', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2'], '/x/app/');
+    const out = forwardResponseHeaders(['Connection', 'close, X-Hop', 'X-Hop', '1', 'Transfer-Encoding', 'chunked', 'Location', '/login', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2'], shared);
     assert.deepEqual(out, { Location: '/x/app/login', 'Set-Cookie': ['a=1', 'b=2'] });
   });
 
+  it('moves a Location on the hub\'s own origin into the mount, on the shared origin only', () => {
+    const location = (value: string, ctx = shared): unknown => forwardResponseHeaders(['Location', value], ctx)['Location'];
+    assert.equal(location('http://127.0.0.1:3117/own?a=1'), '/x/app/own?a=1');
+    assert.equal(location('HTTP://LOCALHOST:3117/own'), '/x/app/own');
+    assert.equal(location('http://[::1]:3117'), '/x/app/');
+    assert.equal(location('//localhost:3117/own'), '/x/app/own');
+    assert.equal(location('http://127.0.0.1:3117/x/app/in'), '/x/app/in');
+    assert.equal(location('http://127.0.0.1:9999/own'), 'http://127.0.0.1:9999/own');
+    assert.equal(location('http://evil.example/own'), 'http://evil.example/own');
+    assert.equal(location('http://app.localhost:3117/own'), 'http://app.localhost:3117/own');
+    assert.equal(location('http://127.0.0.1:3117/own', own), 'http://127.0.0.1:3117/own');
+  });
+
+  it('drops the hub\'s cookies, confines the others to the mount, and drops Domain everywhere', () => {
+    const cookies = (values: string[], ctx = shared): unknown => forwardResponseHeaders(values.flatMap((v) => ['Set-Cookie', v]), ctx)['Set-Cookie'];
+    assert.equal(cookies(['outboard_token=x; Path=/']), undefined);
+    assert.equal(cookies(['__Host-Outboard_token=x; Path=/x/app/']), undefined);
+    assert.deepEqual(cookies(['a=1; Path=/; HttpOnly', 'b=2; Path=/api; Domain=localhost', 'c=3', 'd=4; path=/x/app/in', 'e=5; Domain=.localhost; Path=relative']), [
+      'a=1; Path=/x/app/; HttpOnly',
+      'b=2; Path=/x/app/api',
+      'c=3',
+      'd=4; Path=/x/app/in',
+      'e=5; Path=/x/app/',
+    ]);
+    assert.deepEqual(cookies(['a=1; Path=/; Domain=localhost; Secure', 'outboard_token=x'], own), 'a=1; Path=/; Secure');
+  });
+
   it('keeps Connection and Upgrade of a 101', () => {
-    const out = forwardResponseHeaders(['Connection', 'Upgrade', 'Upgrade', 'websocket', 'Sec-WebSocket-Protocol', 'chat', 'Keep-Alive', 'x'], '/x/app/', true);
+    const out = forwardResponseHeaders(['Connection', 'Upgrade', 'Upgrade', 'websocket', 'Sec-WebSocket-Protocol', 'chat', 'Keep-Alive', 'x'], shared, true);
     assert.deepEqual(out, { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Protocol': 'chat' });
   });
 });

@@ -1,5 +1,5 @@
 import { CAPABILITY_CATALOG } from '../capabilities.js';
-import { DEFAULT_IDLE_STOP_MINUTES, DEFAULT_SIDECAR_HEALTH } from '../constants.js';
+import { DEFAULT_IDLE_STOP_MINUTES, DEFAULT_SIDECAR_HEADERS_TIMEOUT_SECONDS, DEFAULT_SIDECAR_HEALTH } from '../constants.js';
 import {
   ACTIVATION_SOURCE,
   CONTRIBUTION_ID_SOURCE,
@@ -109,6 +109,12 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
           exclusiveMinimum: 0,
           default: DEFAULT_IDLE_STOP_MINUTES,
           description: 'Minutes without a request or an open WebSocket after which the hub stops the sidecar.',
+        },
+        headersTimeoutSeconds: {
+          type: 'number',
+          exclusiveMinimum: 0,
+          default: DEFAULT_SIDECAR_HEADERS_TIMEOUT_SECONDS,
+          description: 'Seconds a request waits for the sidecar\'s response headers before the hub answers 504 naming its log. A body that has started is never cut.',
         },
       },
     },

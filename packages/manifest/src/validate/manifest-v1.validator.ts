@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction and onRpc, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction and onRpc, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,38}$", "u");
 const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,38}$", "u");
 const pattern3 = new RegExp("^/", "u");
@@ -472,9 +472,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/sidecar",schemaPath:"#/properties/sidecar/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data13.headersTimeoutSeconds !== undefined){
+let data19 = data13.headersTimeoutSeconds;
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 <= 0 || isNaN(data19)){
+const err36 = {instancePath:instancePath+"/sidecar/headersTimeoutSeconds",schemaPath:"#/properties/sidecar/properties/headersTimeoutSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -484,14 +486,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.peer !== undefined){
-let data19 = data.peer;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.bin !== undefined){
-let data20 = data19.bin;
-if(typeof data20 === "string"){
-if(func2(data20) < 1){
-const err37 = {instancePath:instancePath+"/peer/bin",schemaPath:"#/properties/peer/properties/bin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err37 = {instancePath:instancePath+"/sidecar/headersTimeoutSeconds",schemaPath:"#/properties/sidecar/properties/headersTimeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -501,8 +497,9 @@ vErrors.push(err37);
 errors++;
 }
 }
+}
 else {
-const err38 = {instancePath:instancePath+"/peer/bin",schemaPath:"#/properties/peer/properties/bin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err38 = {instancePath:instancePath+"/sidecar",schemaPath:"#/properties/sidecar/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -512,11 +509,14 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data19.exec !== undefined){
-let data21 = data19.exec;
-if(Array.isArray(data21)){
-if(data21.length < 1){
-const err39 = {instancePath:instancePath+"/peer/exec",schemaPath:"#/properties/peer/properties/exec/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.peer !== undefined){
+let data20 = data.peer;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.bin !== undefined){
+let data21 = data20.bin;
+if(typeof data21 === "string"){
+if(func2(data21) < 1){
+const err39 = {instancePath:instancePath+"/peer/bin",schemaPath:"#/properties/peer/properties/bin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -525,12 +525,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-let data22 = data21[i3];
-if(typeof data22 === "string"){
-if(func2(data22) < 1){
-const err40 = {instancePath:instancePath+"/peer/exec/" + i3,schemaPath:"#/properties/peer/properties/exec/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err40 = {instancePath:instancePath+"/peer/bin",schemaPath:"#/properties/peer/properties/bin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -540,8 +537,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/peer/exec/" + i3,schemaPath:"#/properties/peer/properties/exec/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.exec !== undefined){
+let data22 = data20.exec;
+if(Array.isArray(data22)){
+if(data22.length < 1){
+const err41 = {instancePath:instancePath+"/peer/exec",schemaPath:"#/properties/peer/properties/exec/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -550,10 +550,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/peer/exec",schemaPath:"#/properties/peer/properties/exec/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len3 = data22.length;
+for(let i3=0; i3<len3; i3++){
+let data23 = data22[i3];
+if(typeof data23 === "string"){
+if(func2(data23) < 1){
+const err42 = {instancePath:instancePath+"/peer/exec/" + i3,schemaPath:"#/properties/peer/properties/exec/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -563,15 +565,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data19.activation !== undefined){
-let data23 = data19.activation;
-if(Array.isArray(data23)){
-const len4 = data23.length;
-for(let i4=0; i4<len4; i4++){
-let data24 = data23[i4];
-if(typeof data24 === "string"){
-if(!pattern4.test(data24)){
-const err43 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/pattern",keyword:"pattern",params:{pattern: "^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$"},message:"must match pattern \""+"^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$"+"\""};
+else {
+const err43 = {instancePath:instancePath+"/peer/exec/" + i3,schemaPath:"#/properties/peer/properties/exec/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -581,8 +576,9 @@ vErrors.push(err43);
 errors++;
 }
 }
+}
 else {
-const err44 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err44 = {instancePath:instancePath+"/peer/exec",schemaPath:"#/properties/peer/properties/exec/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -592,9 +588,15 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/peer/activation",schemaPath:"#/properties/peer/properties/activation/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data20.activation !== undefined){
+let data24 = data20.activation;
+if(Array.isArray(data24)){
+const len4 = data24.length;
+for(let i4=0; i4<len4; i4++){
+let data25 = data24[i4];
+if(typeof data25 === "string"){
+if(!pattern4.test(data25)){
+const err45 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/pattern",keyword:"pattern",params:{pattern: "^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$"},message:"must match pattern \""+"^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -604,9 +606,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
 else {
-const err46 = {instancePath:instancePath+"/peer",schemaPath:"#/properties/peer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -616,11 +617,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.hub !== undefined){
-let data25 = data.hub;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.label === undefined){
-const err47 = {instancePath:instancePath+"/hub",schemaPath:"#/properties/hub/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+else {
+const err47 = {instancePath:instancePath+"/peer/activation",schemaPath:"#/properties/peer/properties/activation/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -629,11 +628,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data25.label !== undefined){
-let data26 = data25.label;
-if(typeof data26 === "string"){
-if(func2(data26) < 1){
-const err48 = {instancePath:instancePath+"/hub/label",schemaPath:"#/properties/hub/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/peer",schemaPath:"#/properties/peer/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -643,8 +641,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/hub/label",schemaPath:"#/properties/hub/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.hub !== undefined){
+let data26 = data.hub;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.label === undefined){
+const err49 = {instancePath:instancePath+"/hub",schemaPath:"#/properties/hub/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -653,12 +654,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data25.description !== undefined){
-let data27 = data25.description;
+if(data26.label !== undefined){
+let data27 = data26.label;
 if(typeof data27 === "string"){
 if(func2(data27) < 1){
-const err50 = {instancePath:instancePath+"/hub/description",schemaPath:"#/properties/hub/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err50 = {instancePath:instancePath+"/hub/label",schemaPath:"#/properties/hub/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -669,7 +669,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/hub/description",schemaPath:"#/properties/hub/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = {instancePath:instancePath+"/hub/label",schemaPath:"#/properties/hub/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -679,9 +679,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/hub",schemaPath:"#/properties/hub/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data26.description !== undefined){
+let data28 = data26.description;
+if(typeof data28 === "string"){
+if(func2(data28) < 1){
+const err52 = {instancePath:instancePath+"/hub/description",schemaPath:"#/properties/hub/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -691,15 +693,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.projectLinks !== undefined){
-let data28 = data.projectLinks;
-if(Array.isArray(data28)){
-const len5 = data28.length;
-for(let i5=0; i5<len5; i5++){
-let data29 = data28[i5];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.label === undefined){
-const err53 = {instancePath:instancePath+"/projectLinks/" + i5,schemaPath:"#/properties/projectLinks/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+else {
+const err53 = {instancePath:instancePath+"/hub/description",schemaPath:"#/properties/hub/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -708,8 +703,10 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data29.path === undefined){
-const err54 = {instancePath:instancePath+"/projectLinks/" + i5,schemaPath:"#/properties/projectLinks/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/hub",schemaPath:"#/properties/hub/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -718,11 +715,16 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data29.label !== undefined){
-let data30 = data29.label;
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err55 = {instancePath:instancePath+"/projectLinks/" + i5+"/label",schemaPath:"#/properties/projectLinks/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.projectLinks !== undefined){
+let data29 = data.projectLinks;
+if(Array.isArray(data29)){
+const len5 = data29.length;
+for(let i5=0; i5<len5; i5++){
+let data30 = data29[i5];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.label === undefined){
+const err55 = {instancePath:instancePath+"/projectLinks/" + i5,schemaPath:"#/properties/projectLinks/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -731,9 +733,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/projectLinks/" + i5+"/label",schemaPath:"#/properties/projectLinks/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data30.path === undefined){
+const err56 = {instancePath:instancePath+"/projectLinks/" + i5,schemaPath:"#/properties/projectLinks/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -742,12 +743,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data29.path !== undefined){
-let data31 = data29.path;
+if(data30.label !== undefined){
+let data31 = data30.label;
 if(typeof data31 === "string"){
-if(!pattern5.test(data31)){
-const err57 = {instancePath:instancePath+"/projectLinks/" + i5+"/path",schemaPath:"#/properties/projectLinks/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?!/)"},message:"must match pattern \""+"^/(?!/)"+"\""};
+if(func2(data31) < 1){
+const err57 = {instancePath:instancePath+"/projectLinks/" + i5+"/label",schemaPath:"#/properties/projectLinks/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -758,7 +758,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/projectLinks/" + i5+"/path",schemaPath:"#/properties/projectLinks/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err58 = {instancePath:instancePath+"/projectLinks/" + i5+"/label",schemaPath:"#/properties/projectLinks/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -768,9 +768,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/projectLinks/" + i5,schemaPath:"#/properties/projectLinks/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.path !== undefined){
+let data32 = data30.path;
+if(typeof data32 === "string"){
+if(!pattern5.test(data32)){
+const err59 = {instancePath:instancePath+"/projectLinks/" + i5+"/path",schemaPath:"#/properties/projectLinks/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?!/)"},message:"must match pattern \""+"^/(?!/)"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -780,9 +782,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
 else {
-const err60 = {instancePath:instancePath+"/projectLinks",schemaPath:"#/properties/projectLinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err60 = {instancePath:instancePath+"/projectLinks/" + i5+"/path",schemaPath:"#/properties/projectLinks/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -792,11 +793,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.configSchema !== undefined){
-let data32 = data.configSchema;
-if(typeof data32 === "string"){
-if(func2(data32) < 1){
-const err61 = {instancePath:instancePath+"/configSchema",schemaPath:"#/properties/configSchema/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err61 = {instancePath:instancePath+"/projectLinks/" + i5,schemaPath:"#/properties/projectLinks/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -806,8 +805,9 @@ vErrors.push(err61);
 errors++;
 }
 }
+}
 else {
-const err62 = {instancePath:instancePath+"/configSchema",schemaPath:"#/properties/configSchema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err62 = {instancePath:instancePath+"/projectLinks",schemaPath:"#/properties/projectLinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -817,18 +817,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.contributes !== undefined){
-let data33 = data.contributes;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.actions !== undefined){
-let data34 = data33.actions;
-if(Array.isArray(data34)){
-const len6 = data34.length;
-for(let i6=0; i6<len6; i6++){
-let data35 = data34[i6];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.id === undefined){
-const err63 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data.configSchema !== undefined){
+let data33 = data.configSchema;
+if(typeof data33 === "string"){
+if(func2(data33) < 1){
+const err63 = {instancePath:instancePath+"/configSchema",schemaPath:"#/properties/configSchema/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -837,8 +830,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data35.title === undefined){
-const err64 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+else {
+const err64 = {instancePath:instancePath+"/configSchema",schemaPath:"#/properties/configSchema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -847,11 +841,19 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data35.id !== undefined){
-let data36 = data35.id;
-if(typeof data36 === "string"){
-if(!pattern6.test(data36)){
-const err65 = {instancePath:instancePath+"/contributes/actions/" + i6+"/id",schemaPath:"#/properties/contributes/properties/actions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+if(data.contributes !== undefined){
+let data34 = data.contributes;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.actions !== undefined){
+let data35 = data34.actions;
+if(Array.isArray(data35)){
+const len6 = data35.length;
+for(let i6=0; i6<len6; i6++){
+let data36 = data35[i6];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.id === undefined){
+const err65 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -860,9 +862,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/contributes/actions/" + i6+"/id",schemaPath:"#/properties/contributes/properties/actions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.title === undefined){
+const err66 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -871,12 +872,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data35.title !== undefined){
-let data37 = data35.title;
+if(data36.id !== undefined){
+let data37 = data36.id;
 if(typeof data37 === "string"){
-if(func2(data37) < 1){
-const err67 = {instancePath:instancePath+"/contributes/actions/" + i6+"/title",schemaPath:"#/properties/contributes/properties/actions/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern6.test(data37)){
+const err67 = {instancePath:instancePath+"/contributes/actions/" + i6+"/id",schemaPath:"#/properties/contributes/properties/actions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -887,7 +887,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/contributes/actions/" + i6+"/title",schemaPath:"#/properties/contributes/properties/actions/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err68 = {instancePath:instancePath+"/contributes/actions/" + i6+"/id",schemaPath:"#/properties/contributes/properties/actions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -897,11 +897,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data35.description !== undefined){
-let data38 = data35.description;
+if(data36.title !== undefined){
+let data38 = data36.title;
 if(typeof data38 === "string"){
 if(func2(data38) < 1){
-const err69 = {instancePath:instancePath+"/contributes/actions/" + i6+"/description",schemaPath:"#/properties/contributes/properties/actions/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err69 = {instancePath:instancePath+"/contributes/actions/" + i6+"/title",schemaPath:"#/properties/contributes/properties/actions/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -912,7 +912,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/contributes/actions/" + i6+"/description",schemaPath:"#/properties/contributes/properties/actions/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err70 = {instancePath:instancePath+"/contributes/actions/" + i6+"/title",schemaPath:"#/properties/contributes/properties/actions/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -922,11 +922,11 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data35.targets !== undefined){
-let data39 = data35.targets;
-if(Array.isArray(data39)){
-if(data39.length < 1){
-const err71 = {instancePath:instancePath+"/contributes/actions/" + i6+"/targets",schemaPath:"#/properties/contributes/properties/actions/items/properties/targets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data36.description !== undefined){
+let data39 = data36.description;
+if(typeof data39 === "string"){
+if(func2(data39) < 1){
+const err71 = {instancePath:instancePath+"/contributes/actions/" + i6+"/description",schemaPath:"#/properties/contributes/properties/actions/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -935,11 +935,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-const len7 = data39.length;
-for(let i7=0; i7<len7; i7++){
-let data40 = data39[i7];
-if(typeof data40 !== "string"){
-const err72 = {instancePath:instancePath+"/contributes/actions/" + i6+"/targets/" + i7,schemaPath:"#/properties/contributes/properties/actions/items/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err72 = {instancePath:instancePath+"/contributes/actions/" + i6+"/description",schemaPath:"#/properties/contributes/properties/actions/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -948,8 +946,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(!((data40 === "global") || (data40 === "project"))){
-const err73 = {instancePath:instancePath+"/contributes/actions/" + i6+"/targets/" + i7,schemaPath:"#/properties/contributes/properties/actions/items/properties/targets/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.actions.items.properties.targets.items.enum},message:"must be equal to one of the allowed values"};
+}
+if(data36.targets !== undefined){
+let data40 = data36.targets;
+if(Array.isArray(data40)){
+if(data40.length < 1){
+const err73 = {instancePath:instancePath+"/contributes/actions/" + i6+"/targets",schemaPath:"#/properties/contributes/properties/actions/items/properties/targets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -958,10 +960,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/contributes/actions/" + i6+"/targets",schemaPath:"#/properties/contributes/properties/actions/items/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len7 = data40.length;
+for(let i7=0; i7<len7; i7++){
+let data41 = data40[i7];
+if(typeof data41 !== "string"){
+const err74 = {instancePath:instancePath+"/contributes/actions/" + i6+"/targets/" + i7,schemaPath:"#/properties/contributes/properties/actions/items/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -970,11 +973,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data35.argsSchema !== undefined){
-let data41 = data35.argsSchema;
-if((!(data41 && typeof data41 == "object" && !Array.isArray(data41))) && (typeof data41 !== "boolean")){
-const err75 = {instancePath:instancePath+"/contributes/actions/" + i6+"/argsSchema",schemaPath:"#/properties/contributes/properties/actions/items/properties/argsSchema/type",keyword:"type",params:{type: schema11.properties.contributes.properties.actions.items.properties.argsSchema.type},message:"must be object,boolean"};
+if(!((data41 === "global") || (data41 === "project"))){
+const err75 = {instancePath:instancePath+"/contributes/actions/" + i6+"/targets/" + i7,schemaPath:"#/properties/contributes/properties/actions/items/properties/targets/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.actions.items.properties.targets.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -986,7 +986,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err76 = {instancePath:instancePath+"/contributes/actions/" + i6+"/targets",schemaPath:"#/properties/contributes/properties/actions/items/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -996,9 +996,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/contributes/actions",schemaPath:"#/properties/contributes/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data36.argsSchema !== undefined){
+let data42 = data36.argsSchema;
+if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (typeof data42 !== "boolean")){
+const err77 = {instancePath:instancePath+"/contributes/actions/" + i6+"/argsSchema",schemaPath:"#/properties/contributes/properties/actions/items/properties/argsSchema/type",keyword:"type",params:{type: schema11.properties.contributes.properties.actions.items.properties.argsSchema.type},message:"must be object,boolean"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1008,15 +1009,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data33.status !== undefined){
-let data42 = data33.status;
-if(Array.isArray(data42)){
-const len8 = data42.length;
-for(let i8=0; i8<len8; i8++){
-let data43 = data42[i8];
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.id === undefined){
-const err78 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err78 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1025,8 +1020,10 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data43.title === undefined){
-const err79 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/contributes/actions",schemaPath:"#/properties/contributes/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1035,11 +1032,16 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data43.id !== undefined){
-let data44 = data43.id;
-if(typeof data44 === "string"){
-if(!pattern6.test(data44)){
-const err80 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+if(data34.status !== undefined){
+let data43 = data34.status;
+if(Array.isArray(data43)){
+const len8 = data43.length;
+for(let i8=0; i8<len8; i8++){
+let data44 = data43[i8];
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.id === undefined){
+const err80 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1048,9 +1050,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data44.title === undefined){
+const err81 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1059,12 +1060,11 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data43.title !== undefined){
-let data45 = data43.title;
+if(data44.id !== undefined){
+let data45 = data44.id;
 if(typeof data45 === "string"){
-if(func2(data45) < 1){
-const err82 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern6.test(data45)){
+const err82 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1075,7 +1075,7 @@ errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1085,9 +1085,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data44.title !== undefined){
+let data46 = data44.title;
+if(typeof data46 === "string"){
+if(func2(data46) < 1){
+const err84 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1097,9 +1099,8 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
 else {
-const err85 = {instancePath:instancePath+"/contributes/status",schemaPath:"#/properties/contributes/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err85 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1109,15 +1110,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data33.rpc !== undefined){
-let data46 = data33.rpc;
-if(Array.isArray(data46)){
-const len9 = data46.length;
-for(let i9=0; i9<len9; i9++){
-let data47 = data46[i9];
-if(typeof data47 === "string"){
-if(!pattern8.test(data47)){
-const err86 = {instancePath:instancePath+"/contributes/rpc/" + i9,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+}
+else {
+const err86 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1127,8 +1122,9 @@ vErrors.push(err86);
 errors++;
 }
 }
+}
 else {
-const err87 = {instancePath:instancePath+"/contributes/rpc/" + i9,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err87 = {instancePath:instancePath+"/contributes/status",schemaPath:"#/properties/contributes/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1138,9 +1134,15 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
-else {
-const err88 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.rpc !== undefined){
+let data47 = data34.rpc;
+if(Array.isArray(data47)){
+const len9 = data47.length;
+for(let i9=0; i9<len9; i9++){
+let data48 = data47[i9];
+if(typeof data48 === "string"){
+if(!pattern8.test(data48)){
+const err88 = {instancePath:instancePath+"/contributes/rpc/" + i9,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1150,15 +1152,8 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data33.events !== undefined){
-let data48 = data33.events;
-if(Array.isArray(data48)){
-const len10 = data48.length;
-for(let i10=0; i10<len10; i10++){
-let data49 = data48[i10];
-if(typeof data49 === "string"){
-if(!pattern8.test(data49)){
-const err89 = {instancePath:instancePath+"/contributes/events/" + i10,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+else {
+const err89 = {instancePath:instancePath+"/contributes/rpc/" + i9,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1168,8 +1163,9 @@ vErrors.push(err89);
 errors++;
 }
 }
+}
 else {
-const err90 = {instancePath:instancePath+"/contributes/events/" + i10,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err90 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1179,9 +1175,15 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
-else {
-const err91 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.events !== undefined){
+let data49 = data34.events;
+if(Array.isArray(data49)){
+const len10 = data49.length;
+for(let i10=0; i10<len10; i10++){
+let data50 = data49[i10];
+if(typeof data50 === "string"){
+if(!pattern8.test(data50)){
+const err91 = {instancePath:instancePath+"/contributes/events/" + i10,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1191,9 +1193,8 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
 else {
-const err92 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err92 = {instancePath:instancePath+"/contributes/events/" + i10,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1203,16 +1204,9 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.capabilities !== undefined){
-let data50 = data.capabilities;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-if(data50.required !== undefined){
-let data51 = data50.required;
-if(Array.isArray(data51)){
-const len11 = data51.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data51[i11] !== "string"){
-const err93 = {instancePath:instancePath+"/capabilities/required/" + i11,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err93 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1224,7 +1218,7 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err94 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1234,13 +1228,16 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data50.optional !== undefined){
-let data53 = data50.optional;
-if(Array.isArray(data53)){
-const len12 = data53.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data53[i12] !== "string"){
-const err95 = {instancePath:instancePath+"/capabilities/optional/" + i12,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.capabilities !== undefined){
+let data51 = data.capabilities;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.required !== undefined){
+let data52 = data51.required;
+if(Array.isArray(data52)){
+const len11 = data52.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data52[i11] !== "string"){
+const err95 = {instancePath:instancePath+"/capabilities/required/" + i11,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1252,7 +1249,7 @@ errors++;
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err96 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1262,9 +1259,13 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data51.optional !== undefined){
+let data54 = data51.optional;
+if(Array.isArray(data54)){
+const len12 = data54.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data54[i12] !== "string"){
+const err97 = {instancePath:instancePath+"/capabilities/optional/" + i12,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1274,18 +1275,9 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.permissions !== undefined){
-let data55 = data.permissions;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.hub !== undefined){
-let data56 = data55.hub;
-if(Array.isArray(data56)){
-const len13 = data56.length;
-for(let i13=0; i13<len13; i13++){
-let data57 = data56[i13];
-if(typeof data57 === "string"){
-if(!pattern10.test(data57)){
-const err98 = {instancePath:instancePath+"/permissions/hub/" + i13,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+}
+else {
+const err98 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1295,8 +1287,9 @@ vErrors.push(err98);
 errors++;
 }
 }
+}
 else {
-const err99 = {instancePath:instancePath+"/permissions/hub/" + i13,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err99 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1306,9 +1299,18 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.permissions !== undefined){
+let data56 = data.permissions;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.hub !== undefined){
+let data57 = data56.hub;
+if(Array.isArray(data57)){
+const len13 = data57.length;
+for(let i13=0; i13<len13; i13++){
+let data58 = data57[i13];
+if(typeof data58 === "string"){
+if(!pattern10.test(data58)){
+const err100 = {instancePath:instancePath+"/permissions/hub/" + i13,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1318,9 +1320,8 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
 else {
-const err101 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err101 = {instancePath:instancePath+"/permissions/hub/" + i13,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1332,12 +1333,36 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err102 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
 }
 errors++;
 }
