@@ -58,7 +58,7 @@ export type { RemoveExtensionResult, PurgeResult } from './install/remove-extens
 export { NpmError } from './install/npm-runner.js';
 
 // Scaffolding a new extension package (`extensions create`)
-export { createExtension, MANIFEST_SCHEMA_URL } from './scaffold/index.js';
+export { createExtension, MANIFEST_SCHEMA_PATH, SDK_RANGE, withSdk } from './scaffold/index.js';
 export type { CreateExtensionInput, CreateExtensionResult } from './scaffold/index.js';
 
 // Errors: one base class, codes from one table (docs/errors.md)
