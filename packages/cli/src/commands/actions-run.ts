@@ -1,4 +1,5 @@
 import type { ActionResult } from '@outboard/host';
+import { CLI_ACTION_INPUT_NAMES, rewordActionInput } from '@outboard/host';
 import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
@@ -40,6 +41,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     const project = opts.string('project') ?? (await projectOfCwd(ctx, action.targets));
     try {
       const result = await peers.invokeAction(id, { ...(project ? { projectId: project } : {}), args: actionArgs }, {
+        inputNames: CLI_ACTION_INPUT_NAMES,
         signal: stop.signal,
         resetTimeoutOnProgress: true,
         onProgress: showProgress(ctx),
@@ -160,6 +162,10 @@ async function runThroughHub(ctx: CliContext, opts: ParsedOptions, hub: HubEndpo
     if (stop.received || stop.signal.aborted || (error instanceof HubRpcError && error.reason === 'cancelled')) {
       ctx.printError(t`Cancelled ${id}.`);
       return stop.exitCode;
+    }
+    // The hub words a refused input with the RPC's params; this surface's user typed flags.
+    if (error instanceof HubRpcError && (error.code === 'ACTION_ARGS_INVALID' || error.code === 'ACTION_PROJECT_INVALID')) {
+      throw cliError(error.code, rewordActionInput(error.message, CLI_ACTION_INPUT_NAMES), error.hint === undefined ? undefined : rewordActionInput(error.hint, CLI_ACTION_INPUT_NAMES), error.details);
     }
     throw error;
   } finally {

@@ -1,4 +1,5 @@
 import { createHost, isOutboardError } from '@outboard/host';
+import type { OutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import type { ParsedOptions } from '../router/command-spec.js';
@@ -18,6 +19,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       ctx.printJson(await callHub({ url: hub.url, token: hub.token }, method, params));
       return 0;
     } catch (error) {
+      if (error instanceof HubRpcError && error.reason === 'method_not_found') throw noSuchMethod(ctx, method);
       if (error instanceof HubRpcError && error.code === 'HUB_REQUEST_FAILED') throw cliError('RPC_CALL_FAILED', `${method}: ${error.message}`, undefined, error.details);
       // The hub in hub.json just died: serve the call here, as without a hub.
       if (!(error instanceof HubUnreachableError)) throw error;
@@ -32,11 +34,18 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     return 0;
   } catch (error) {
     if (isOutboardError(error)) throw error;
+    // The registry's wire refusal (a ResponseError): its reason, not its wording, which serves every surface.
+    if ((error as { reason?: unknown } | null)?.reason === 'method_not_found') throw noSuchMethod(ctx, method);
     throw cliError('RPC_CALL_FAILED', `${method}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     process.off('SIGINT', stop);
     await (await host.peers()).dispose();
   }
+}
+
+/** The one line for a method nobody serves, through the hub or not: what to run to see those served. */
+function noSuchMethod(ctx: CliContext, method: string): OutboardError {
+  return cliError('RPC_CALL_FAILED', `no RPC method ${JSON.stringify(method)}`, `\`${ctx.cmd} rpc rpc.methods\` lists the methods served`);
 }
 
 function parseParams(text: string | undefined): Record<string, unknown> {
