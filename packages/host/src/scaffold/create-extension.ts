@@ -4,6 +4,7 @@ import { formatProblem } from '@outboard/manifest';
 import { OutboardError } from '../errors/index.js';
 import type { HostIdentity } from '../identity/host-identity.js';
 import { scaffoldFiles, scaffoldPackageJson, withSdk } from './scaffold-files.js';
+import { SDK_PACKAGE } from './platform-packages.js';
 import type { ScaffoldOptions } from './scaffold-types.js';
 import { manifestContextOf } from '../identity/manifest-context.js';
 
@@ -74,7 +75,7 @@ export async function createExtension(input: CreateExtensionInput): Promise<Crea
     const reason = error instanceof Error ? error.message : String(error);
     throw new OutboardError('SCAFFOLD_WRITE_FAILED', `could not write the extension into ${input.dir}: ${reason}; nothing was left behind`, { cause: error });
   }
-  return { dir: input.dir, files: files.map((f) => f.path), dependencies: withSdk(options) ? ['@outboard/sdk'] : [] };
+  return { dir: input.dir, files: files.map((f) => f.path), dependencies: withSdk(options) ? [SDK_PACKAGE] : [] };
 }
 
 /** Throws unless `dir` is absent or an empty folder; returns whether it exists. */

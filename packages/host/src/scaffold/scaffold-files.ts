@@ -3,6 +3,7 @@ import { nodePeerFiles } from './template-peer-node.js';
 import { PYTHON_RUNTIME_NAMES, pythonPeerFiles } from './template-peer-python.js';
 import { sidecarFiles } from './template-sidecar.js';
 import type { ScaffoldFile, ScaffoldOptions } from './scaffold-types.js';
+import { SDK_PACKAGE, SDK_RANGE } from './platform-packages.js';
 
 /**
  * Where the manifest's `$schema` points, relative to the package: the schema file of the `@outboard/manifest`
@@ -11,11 +12,7 @@ import type { ScaffoldFile, ScaffoldOptions } from './scaffold-types.js';
  */
 export const MANIFEST_SCHEMA_PATH = './node_modules/@outboard/manifest/schema/extension-manifest.v1.schema.json';
 
-/**
- * The range of the platform packages (`@outboard/sdk`, `@outboard/manifest`) a scaffold depends on; they are
- * released together (a test checks the workspace's versions are in it).
- */
-export const SDK_RANGE = '^0.1.0';
+export { SDK_RANGE } from './platform-packages.js';
 
 /** The package.json of the scaffold, as an object (the manifest is checked from it before anything is written). */
 export function scaffoldPackageJson(o: ScaffoldOptions): Record<string, unknown> {
@@ -55,7 +52,7 @@ export function scaffoldPackageJson(o: ScaffoldOptions): Record<string, unknown>
     files,
     scripts: { test: 'node --test' },
     // Peers and sidecars are written on the SDK; a command needs nothing at run time, the schema only.
-    ...(withSdk(o) ? { dependencies: { '@outboard/sdk': SDK_RANGE } } : { devDependencies: { '@outboard/manifest': SDK_RANGE } }),
+    ...(withSdk(o) ? { dependencies: { [SDK_PACKAGE]: SDK_RANGE } } : { devDependencies: { '@outboard/manifest': SDK_RANGE } }),
     [o.hostId]: { extension },
   };
 }

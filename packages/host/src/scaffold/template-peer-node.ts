@@ -1,4 +1,5 @@
 import type { ScaffoldFile, ScaffoldOptions } from './scaffold-types.js';
+import { SDK_PACKAGE } from './platform-packages.js';
 import { peerTestFile } from './template-peer-test.js';
 
 /**
@@ -12,7 +13,7 @@ export function nodePeerFiles(o: ScaffoldOptions): ScaffoldFile[] {
       content: `// A peer is a long-lived process the host starts on the first \`${o.hostId} actions run ${o.name}.hello\` and stops
 // when idle or when the host stops. runPeer (docs/sdk.md) answers the handshake with the manifest of this
 // package.json, serves the wire (cancellation, progress, limits) and sends console.* to stderr, the peer's log.
-import { runPeer } from '@outboard/sdk';
+import { runPeer } from '${SDK_PACKAGE}';
 
 runPeer({
   activate(api) {

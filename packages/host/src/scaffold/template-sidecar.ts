@@ -1,4 +1,5 @@
 import type { ScaffoldFile, ScaffoldOptions } from './scaffold-types.js';
+import { SDK_PACKAGE } from './platform-packages.js';
 
 /** A hub sidecar on `serveSidecar` of `@outboard/sdk`: a web page that answers only requests carrying the launch secret. */
 export function sidecarFiles(o: ScaffoldOptions): ScaffoldFile[] {
@@ -10,7 +11,7 @@ export function sidecarFiles(o: ScaffoldOptions): ScaffoldFile[] {
 // serveSidecar (docs/sdk.md) listens on PORT at 127.0.0.1, answers only requests carrying the hub's launch
 // secret (health probes and WebSocket upgrades included; the header is removed before this code sees it)
 // and exits when stdin, the hub's lifetime pipe, closes.
-import { serveSidecar, sidecarBasePath } from '@outboard/sdk';
+import { serveSidecar, sidecarBasePath } from '${SDK_PACKAGE}';
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => \`&#\${c.charCodeAt(0)};\`);
 
