@@ -1,15 +1,24 @@
-// `npm run pack`: a tarball of every public package (the SDK and what it needs) in dist/packs/, and the one
-// `npm install` line that installs them together, for as long as the packages are not on a registry.
+// `npm run pack`: a tarball of every public package in dist/packs/ (or the folder after `--out`): the SDK an
+// extension imports, the host a tool embeds (docs/embedding.md), and what they need; and the one `npm install`
+// line that installs them together, for as long as the packages are not on a registry.
 // Built first (`npm run build`): a tarball holds the compiled dist/src of each package.
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The public packages, dependencies first. Never the host, hub or CLI: an extension must not import them. */
-export const PUBLIC_PACKAGES = ['manifest', 'protocol', 'sdk'];
-const out = join(root, 'dist', 'packs');
+/**
+ * The public packages, dependencies first: what extensions import (sdk) and what an embedding tool imports
+ * (host). Never the hub or the CLI: they are the reference host's own.
+ */
+export const PUBLIC_PACKAGES = ['manifest', 'protocol', 'sdk', 'host'];
+const outAt = process.argv.indexOf('--out');
+if (outAt !== -1 && !process.argv[outAt + 1]) {
+  process.stderr.write('--out needs a folder: npm run pack -- --out <folder>\n');
+  process.exit(2);
+}
+const out = outAt === -1 ? join(root, 'dist', 'packs') : resolve(process.argv[outAt + 1]);
 
 for (const pkg of PUBLIC_PACKAGES) {
   if (!existsSync(join(root, 'packages', pkg, 'dist', 'src', 'index.js'))) {
@@ -31,4 +40,17 @@ for (const pkg of PUBLIC_PACKAGES) {
 const tarballs = readdirSync(out).filter((f) => f.endsWith('.tgz')).sort().map((f) => join(out, f));
 process.stdout.write(`Packed ${tarballs.length} packages into ${relative(process.cwd(), out) || '.'}:\n`);
 for (const t of tarballs) process.stdout.write(`  ${relative(out, t)}\n`);
-process.stdout.write(`\nInstall them in an extension's folder with:\n\n  npm install ${tarballs.join(' ')}\n`);
+/** `pkg` and the public packages it depends on (from the package.json files), dependencies first. */
+function closure(pkg) {
+  const needed = new Set();
+  const visit = (name) => {
+    if (needed.has(name)) return;
+    needed.add(name);
+    const { dependencies = {} } = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'));
+    for (const dep of Object.keys(dependencies)) if (dep.startsWith('@outboard/')) visit(dep.slice('@outboard/'.length));
+  };
+  visit(pkg);
+  return PUBLIC_PACKAGES.filter((p) => needed.has(p)).map((p) => tarballs.find((t) => relative(out, t).startsWith(`outboard-${p}-`)));
+}
+process.stdout.write(`\nInstall them in an extension's folder (the SDK) with:\n\n  npm install ${closure('sdk').join(' ')}\n`);
+process.stdout.write(`\nor in a tool that embeds the host (docs/embedding.md) with:\n\n  npm install ${closure('host').join(' ')}\n`);

@@ -40,11 +40,11 @@ describe('one router for every command', () => {
   after(() => tmp.cleanup());
   const cli = (...args: string[]) => runCli(args, { home: tmp.path });
 
-  it('`actions lst` suggests like `extensions lst`, exit 2, one line', () => {
+  it('`actions lst` suggests like `extensions lst`, exit 1 as an unknown top-level command, one line', () => {
     for (const group of ['actions', 'extensions']) {
       const r = cli(group, 'lst');
-      assert.equal(r.code, 2);
-      assert.equal(r.stderr, `error: unknown command "${group} lst" — Did you mean \`outboard ${group} list\`?\n`);
+      assert.equal(r.code, 1);
+      assert.equal(r.stderr, `error: Unknown command "${group} lst" — Did you mean \`outboard ${group} list\`?\n`);
     }
   });
 

@@ -1,6 +1,5 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, runCli, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
@@ -53,62 +52,5 @@ describe('the CLI under a second identity (ndx)', () => {
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /Unknown command "nope"/);
     assert.match(unknown.stderr, /ndx --help/);
-  });
-});
-
-/** The code block after `<!-- embedding-example -->` in docs/embedding.md. */
-function embeddingExample(): string {
-  const doc = readFileSync(join(REPO_ROOT, 'docs', 'embedding.md'), 'utf8');
-  const match = /<!-- embedding-example -->\s*```js\n([\s\S]*?)\n```/.exec(doc);
-  assert.ok(match?.[1], 'docs/embedding.md has a js block after <!-- embedding-example -->');
-  return match[1];
-}
-
-// The embedding example of docs/embedding.md, run as written, builds a second host against the published
-// package entry (`@outboard/host`, resolved through its exports like any dependent's import).
-describe('docs/embedding.md: the example host (ndx)', () => {
-  const tmp = tempDir();
-  const home = join(tmp.path, 'ndx-home');
-  const main = join(tmp.path, 'ndx.mjs');
-  before(() => {
-    mkdirSync(join(tmp.path, 'node_modules', '@outboard'), { recursive: true });
-    symlinkSync(join(REPO_ROOT, 'packages', 'host'), join(tmp.path, 'node_modules', '@outboard', 'host'));
-    writeFiles(tmp.path, { 'ndx.mjs': embeddingExample() });
-    const mods = join(home, 'extensions', 'node_modules');
-    const report = [
-      `const env = process.env;`,
-      `process.stdout.write(JSON.stringify({ args: process.argv.slice(2), name: env.NDX_EXTENSION_NAME, api: env.NDX_EXTENSION_API,`,
-      `  config: env.NDX_EXTENSION_CONFIG, outboard: Object.keys(env).filter((k) => k.startsWith('OUTBOARD_EXTENSION')) }) + '\\n');`,
-    ].join('\n');
-    writeExtension(join(mods, 'ndx-hello'), { name: 'hello', hostId: 'ndx', engines: '>=2.0.0' }, { 'bin/cli.js': report });
-    writeExtension(join(mods, 'outboard-only'), { name: 'elsewhere' });
-  });
-  after(() => tmp.cleanup());
-
-  const ndx = (args: string[]) => runCli(args, { home: join(tmp.path, 'unused-outboard-home'), main, env: { NDX_HOME: home }, cwd: tmp.path });
-
-  it('lists, refuses before approval, approves, runs with the NDX_ contract, and suggests', () => {
-    const list = ndx(['list']);
-    assert.equal(list.code, 0, list.stderr);
-    assert.match(list.stdout, /^hello\t1\.0\.0\tunapproved\tnot approved yet$/m);
-    assert.doesNotMatch(list.stdout, /elsewhere/);
-
-    const refused = ndx(['hello', 'a']);
-    assert.equal(refused.code, 2, refused.stderr);
-    assert.match(refused.stderr, /hello is not approved; run: ndx approve hello/);
-
-    assert.equal(ndx(['approve', 'hello']).code, 0);
-    const run = ndx(['hello', 'a', 'b c']);
-    assert.equal(run.code, 0, run.stderr);
-    const seen = JSON.parse(run.stdout) as { args: string[]; name: string; api: string; config: string; outboard: string[] };
-    assert.deepEqual(seen.args, ['a', 'b c']);
-    assert.equal(seen.name, 'hello');
-    assert.equal(seen.api, '1');
-    assert.ok(seen.config.startsWith(join(home, 'ext', 'hello', 'ndx-config-')), seen.config);
-    assert.deepEqual(seen.outboard, []);
-
-    const typo = ndx(['helo']);
-    assert.equal(typo.code, 1);
-    assert.match(typo.stderr, /Unknown command "helo"; did you mean hello\?/);
   });
 });

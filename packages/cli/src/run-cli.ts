@@ -7,6 +7,7 @@ import { reportError, UsageError } from './errors/cli-errors.js';
 import { findChild } from './router/command-spec.js';
 import { helpFor, runCommand } from './router/router.js';
 import { Printer } from './terminal/printer.js';
+import { suggestNames } from '@outboard/manifest';
 
 /**
  * Runs one CLI invocation for a host identity and resolves to its exit code; never rejects. Built-ins always
@@ -29,7 +30,7 @@ async function route(ctx: CliContext, argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h') return rootHelp(ctx);
   if (first === '--version' || first === '-V' || first === '-v') return (await import('./commands/version.js')).run(ctx);
-  if (first.startsWith('-')) throw new UsageError(`unknown option ${first}`, `Run \`${ctx.cmd} --help\` for usage.`);
+  if (first.startsWith('-')) throw unknownRootOption(ctx, first);
   if (first === 'help') {
     const topic = rest.filter((a) => !a.startsWith('-'));
     if (topic.length === 0) return rootHelp(ctx);
@@ -41,6 +42,14 @@ async function route(ctx: CliContext, argv: string[]): Promise<number> {
   if (builtin) return runCommand(ctx, builtin, [builtin.name], rest);
   const [dispatch] = await Promise.all([import('./commands/dispatch.js'), ctx.loadHost()]);
   return dispatch.run(ctx, first, rest);
+}
+
+/** The options of the bare command (`--help`, `--version`): an unknown one is bad usage, with did-you-mean. */
+const ROOT_OPTIONS = ['help', 'version'];
+
+function unknownRootOption(ctx: CliContext, option: string): UsageError {
+  const near = suggestNames(option.replace(/^-+/, '').split('=')[0] ?? '', ROOT_OPTIONS).map((n) => `\`${ctx.cmd} --${n}\``);
+  return new UsageError(`unknown option ${option}`, near.length ? `Did you mean ${near.join(' or ')}?` : `Run \`${ctx.cmd} --help\` for usage.`);
 }
 
 async function rootHelp(ctx: CliContext): Promise<number> {

@@ -59,7 +59,7 @@ export type { RemoveExtensionResult, PurgeResult } from './install/remove-extens
 export { NpmError } from './install/npm-runner.js';
 
 // Scaffolding a new extension package (`extensions create`)
-export { createExtension, MANIFEST_SCHEMA_URL } from './scaffold/index.js';
+export { createExtension, MANIFEST_SCHEMA_PATH, SDK_RANGE, withSdk } from './scaffold/index.js';
 export type { CreateExtensionInput, CreateExtensionResult } from './scaffold/index.js';
 
 // Errors: one base class, codes from one table (docs/errors.md)
@@ -87,6 +87,8 @@ export { TurnMemo } from './peers/turn-budget.js';
 export { ProcessGroupWatchdog } from './process/index.js';
 export type { GroupWatchdog, ProcessGroupWatchdogOptions } from './process/index.js';
 export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
+export { CLI_ACTION_INPUT_NAMES, RPC_ACTION_INPUT_NAMES, rewordActionInput } from './contributions/action-input.js';
+export type { ActionInputNames } from './contributions/action-input.js';
 export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';

@@ -63,9 +63,9 @@ function npm(args: string[], cwd: string): string {
  * Packs a package folder with `npm pack` into `dest` and returns the absolute path of the tarball.
  * The folder must be ready to publish (workspaces must be built: the tarball holds `dist/`).
  */
-export function packFolder(folder: string, dest: string): string {
+export function packFolder(folder: string, dest: string, options: { ignoreScripts?: boolean } = {}): string {
   mkdirSync(dest, { recursive: true });
-  const out = execFileSync('npm', ['pack', '--pack-destination', dest, '--loglevel=error'], { cwd: folder, encoding: 'utf8', timeout: NPM_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('npm', ['pack', '--pack-destination', dest, '--loglevel=error', ...(options.ignoreScripts ? ['--ignore-scripts'] : [])], { cwd: folder, encoding: 'utf8', timeout: NPM_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
   const name = out.trim().split('\n').pop()?.trim();
   if (!name || !existsSync(join(dest, name))) throw new Error(`npm pack in ${folder} printed no tarball name: ${out}`);
   return join(dest, name);
@@ -101,4 +101,43 @@ export function installIntoProject(project: string, tarballs: readonly string[])
   npm(['install', ...tarballs], project);
   const packageDir = join(project, 'node_modules', '@outboard', 'cli');
   return { root: project, packageDir, main: join(packageDir, 'dist', 'src', 'main.js'), bin: join(project, 'node_modules', '.bin', 'outboard') };
+}
+
+/**
+ * Runs `npm run pack` (scripts/pack.mjs) into `dest` and returns the tarball of each public package by its
+ * folder name (`sdk`, `host`...), as the docs tell a user to install them.
+ */
+export function packPublic(dest: string): Record<string, string> {
+  execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'pack.mjs'), '--out', dest], { cwd: REPO_ROOT, encoding: 'utf8', timeout: NPM_TIMEOUT_MS * 2, stdio: ['ignore', 'pipe', 'pipe'] });
+  const found: Record<string, string> = {};
+  for (const file of readdirSync(dest)) {
+    const name = /^outboard-([a-z]+)-\d/.exec(file)?.[1];
+    if (name) found[name] = join(dest, file);
+  }
+  return found;
+}
+
+/**
+ * Tarballs of the registry packages the workspaces of `folders` need at run time (ajv, semver...), packed from
+ * this checkout's node_modules into `dest`: installed beside the workspace tarballs, npm resolves every
+ * dependency from local files and an install needs no registry and no cache.
+ */
+export function packRegistryDependencies(folders: readonly string[], dest: string): string[] {
+  const seen = new Set<string>();
+  const visit = (dir: string): void => {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as WorkspacePackageJson;
+    for (const dep of Object.keys(pkg.dependencies ?? {})) {
+      if (dep.startsWith('@outboard/') || seen.has(dep)) continue;
+      seen.add(dep);
+      visit(join(REPO_ROOT, 'node_modules', dep));
+    }
+  };
+  for (const folder of folders) visit(join(REPO_ROOT, 'packages', folder));
+  // --ignore-scripts: an installed package's prepack/prepare needs its dev setup, which is not there.
+  return [...seen].sort().map((dep) => packFolder(join(REPO_ROOT, 'node_modules', dep), dest, { ignoreScripts: true }));
+}
+
+/** `npm install <tarballs>` in `dir` (which has a package.json), from local files only: never the network. */
+export function installOffline(dir: string, tarballs: readonly string[]): void {
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], { cwd: dir, encoding: 'utf8', timeout: NPM_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
 }

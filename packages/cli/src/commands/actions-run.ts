@@ -1,4 +1,5 @@
 import type { ActionResult, DeclaredAction } from '@outboard/host';
+import { CLI_ACTION_INPUT_NAMES, rewordActionInput } from '@outboard/host';
 import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
@@ -39,6 +40,10 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     if (stop.received || stop.signal.aborted || wireReason(error) === 'cancelled') {
       ctx.printError(t`Cancelled ${id}.`);
       return stop.exitCode;
+    }
+    // The host words a refused input with the RPC's params; this surface's user typed flags.
+    if (isOutboardError(error) && (error.code === 'ACTION_ARGS_INVALID' || error.code === 'ACTION_PROJECT_INVALID')) {
+      throw cliError(error.code, rewordActionInput(error.message, CLI_ACTION_INPUT_NAMES), error.hint === undefined ? undefined : rewordActionInput(error.hint, CLI_ACTION_INPUT_NAMES), error.details);
     }
     // Shaped by the host (the verdict's refusal, `<extension>: action <id> failed: ...` with its log): printed once.
     if (isOutboardError(error)) throw error;

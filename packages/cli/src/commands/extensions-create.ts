@@ -3,6 +3,7 @@ import { createExtension } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
+import type { Text } from '../terminal/text.js';
 
 /**
  * `<id> extensions create <name> [--peer] [--python] [--sidecar] [--dir <path>]`: writes a new extension
@@ -19,7 +20,10 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   ctx.print(t`Created extension "${name}" in ${result.dir}:`);
   for (const file of result.files) ctx.print(t`  ${file}`);
   const cmd = ctx.cmd;
-  const steps = [t`${cmd} extensions link ${result.dir}`, t`${cmd} extensions enable ${name} --yes`];
+  const steps: Text[] = [];
+  // Until the platform packages are on a registry they come from a checkout's `npm run pack` (docs/sdk.md).
+  if (result.dependencies.length > 0) steps.push(t`cd ${result.dir} && npm install <the tarballs \`npm run pack\` prints in a checkout of Outboard>   (${result.dependencies.join(', ')}: see README.md)`);
+  steps.push(t`${cmd} extensions link ${result.dir}`, t`${cmd} extensions enable ${name} --yes`);
   if (!peer && !sidecar) steps.push(t`${cmd} ${name} Ada`);
   if (peer) steps.push(t`${cmd} actions run ${name}.hello --args '{"name":"Ada"}'`);
   if (sidecar) steps.push(t`${cmd} hub start   (then open /x/${name}/ on the hub)`);

@@ -1,4 +1,5 @@
 import { isOutboardError } from '@outboard/host/errors';
+import type { OutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import type { ParsedOptions } from '../router/command-spec.js';
@@ -22,11 +23,18 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     return 0;
   } catch (error) {
     if (isOutboardError(error)) throw error;
+    // The registry's wire refusal (a ResponseError): its reason, not its wording, which serves every surface.
+    if ((error as { reason?: unknown } | null)?.reason === 'method_not_found') throw noSuchMethod(ctx, method);
     throw cliError('RPC_CALL_FAILED', `${method}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     process.off('SIGINT', stop);
     await route.dispose();
   }
+}
+
+/** The one line for a method nobody serves, through the hub or not: what to run to see those served. */
+function noSuchMethod(ctx: CliContext, method: string): OutboardError {
+  return cliError('RPC_CALL_FAILED', `no RPC method ${JSON.stringify(method)}`, `\`${ctx.cmd} rpc rpc.methods\` lists the methods served`);
 }
 
 function parseParams(text: string | undefined): Record<string, unknown> {

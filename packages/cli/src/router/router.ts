@@ -1,5 +1,6 @@
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
+import type { OutboardError } from '@outboard/host/errors';
 import { suggestNames } from '@outboard/manifest';
 import type { CommandSpec } from './command-spec.js';
 import { findChild } from './command-spec.js';
@@ -59,13 +60,18 @@ function printHelp(ctx: CliContext, command: string, node: CommandSpec): number 
   return 0;
 }
 
-function unknownSubcommand(ctx: CliContext, command: string, node: CommandSpec, word: string): UsageError {
+/**
+ * An unknown word after a group: an option is bad usage (exit 2); a command is `Unknown command "<group> <word>"`,
+ * exit 1, as an unknown top-level command is (one rule at every level), with did-you-mean.
+ */
+function unknownSubcommand(ctx: CliContext, command: string, node: CommandSpec, word: string): OutboardError {
   if (word.startsWith('-')) return new UsageError(`${command}: unknown option ${word}`, `Run \`${command} --help\`.`);
   const names = (node.subcommands ?? []).flatMap((c) => [c.name, ...(c.aliases ?? [])]);
   // An alias suggests its command once, by its name.
   const near = [...new Set(suggestNames(word, names).map((n) => (findChild(node, n) as CommandSpec).name))];
-  return new UsageError(
-    `unknown command "${command.slice(ctx.cmd.length + 1)} ${word}"`,
+  return cliError(
+    'CLI_UNKNOWN_COMMAND',
+    `Unknown command "${command.slice(ctx.cmd.length + 1)} ${word}"`,
     near.length ? `Did you mean ${near.map((n) => `\`${command} ${n}\``).join(' or ')}?` : `Usage: ${usageLine(command, node)}`,
   );
 }

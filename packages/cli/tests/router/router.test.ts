@@ -110,11 +110,11 @@ describe('the router', () => {
     assert.match(r.stderr, /^Usage: outboard actions <list\|run> \.\.\./);
   });
 
-  it('a mistyped subcommand gets did-you-mean (once per command, not per alias) and exits 2', async () => {
+  it('a mistyped subcommand gets did-you-mean (once per command, not per alias) and exits 1, as an unknown command', async () => {
     for (const [group, typo, want] of [['actions', 'lst', 'list'], ['extensions', 'lst', 'list'], ['extensions', 'enabel', 'enable']] as const) {
       const r = await cli(group, typo);
-      assert.equal(r.code, 2);
-      assert.equal(r.stderr, `error: unknown command "${group} ${typo}" — Did you mean \`outboard ${group} ${want}\`?\n`);
+      assert.equal(r.code, 1);
+      assert.equal(r.stderr, `error: Unknown command "${group} ${typo}" — Did you mean \`outboard ${group} ${want}\`?\n`);
     }
   });
 

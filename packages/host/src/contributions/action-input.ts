@@ -51,6 +51,31 @@ export interface ActionInputCheckerOptions {
   maxCachedSchemas?: number;
 }
 
+/**
+ * How a surface names an action's inputs in its refusals, so each words its own: the CLI its flags, the RPC
+ * API (`actions.invoke` over `/api/rpc`, `/api/ws`, `rpc`) the params it was sent.
+ */
+export interface ActionInputNames {
+  /** The arguments: `--args`, `"args"`. */
+  args: string;
+  /** The project: `--project <id>`, `"projectId"`. */
+  project: string;
+}
+
+/** The names of `actions.invoke`'s params: the default, for every surface that calls the RPC method. */
+export const RPC_ACTION_INPUT_NAMES: ActionInputNames = Object.freeze({ args: '"args"', project: '"projectId"' });
+
+/** The names of `actions run`'s flags. */
+export const CLI_ACTION_INPUT_NAMES: ActionInputNames = Object.freeze({ args: '--args', project: '--project <id>' });
+
+/**
+ * A refusal worded with the RPC names, worded again with `names` (the CLI's, when it ran the action through a
+ * hub, which answers in the RPC's words). Only the names change; everything else is the host's one verdict.
+ */
+export function rewordActionInput(message: string, names: ActionInputNames): string {
+  return message.split(RPC_ACTION_INPUT_NAMES.args).join(names.args).split(RPC_ACTION_INPUT_NAMES.project).join(names.project);
+}
+
 /** What the host sends a peer once the input passed every check. */
 export interface CheckedActionInput {
   projectId?: string;
@@ -78,22 +103,25 @@ export class ActionInputChecker {
     this.#maxCached = max;
   }
 
-  /** The input to send, or a refusal (see the class contract). `grants` are the extension's grants of this moment. */
-  async check(action: DeclaredActionInput, input: { projectId?: string | undefined; args?: unknown }, grants: CapabilityGrants): Promise<CheckedActionInput> {
-    const projectId = this.#checkProject(action, input.projectId, grants);
+  /**
+   * The input to send, or a refusal (see the class contract). `grants` are the extension's grants of this moment;
+   * `names` how the caller's surface names the inputs (default: the RPC params).
+   */
+  async check(action: DeclaredActionInput, input: { projectId?: string | undefined; args?: unknown }, grants: CapabilityGrants, names: ActionInputNames = RPC_ACTION_INPUT_NAMES): Promise<CheckedActionInput> {
+    const projectId = this.#checkProject(action, input.projectId, grants, names);
     const args = input.args === undefined ? {} : input.args;
-    if (action.argsSchema !== undefined && action.argsSchema !== null) await this.#checkArgs(action, args);
+    if (action.argsSchema !== undefined && action.argsSchema !== null) await this.#checkArgs(action, args, names);
     return projectId === undefined ? { args } : { projectId, args };
   }
 
-  #checkProject(action: DeclaredActionInput, projectId: string | undefined, grants: CapabilityGrants): string | undefined {
+  #checkProject(action: DeclaredActionInput, projectId: string | undefined, grants: CapabilityGrants, names: ActionInputNames): string | undefined {
     const { hostId } = this.#options;
     const onProjects = action.targets.includes('project');
     if (projectId === undefined || projectId === '') {
-      if (onProjects && !action.targets.includes('global')) throw new ActionInputError('ACTION_PROJECT_INVALID', `action "${action.id}" runs on a project: pass --project <id>`);
+      if (onProjects && !action.targets.includes('global')) throw new ActionInputError('ACTION_PROJECT_INVALID', `action "${action.id}" runs on a project: pass ${names.project}`);
       return undefined;
     }
-    if (!onProjects) throw new ActionInputError('ACTION_PROJECT_INVALID', `action "${action.id}" does not run on projects (targets: ${action.targets.join(', ')}): drop --project`);
+    if (!onProjects) throw new ActionInputError('ACTION_PROJECT_INVALID', `action "${action.id}" does not run on projects (targets: ${action.targets.join(', ')}): drop ${names.project}`);
     if (!this.#options.projectExists(projectId)) throw new ActionInputError('ACTION_PROJECT_UNKNOWN', `no project ${JSON.stringify(projectId)} is registered with ${hostId}`);
     if (grants.projects !== undefined && !grants.projects.includes(projectId)) {
       throw new ActionInputError(
@@ -104,14 +132,14 @@ export class ActionInputChecker {
     return projectId;
   }
 
-  async #checkArgs(action: DeclaredActionInput, args: unknown): Promise<void> {
+  async #checkArgs(action: DeclaredActionInput, args: unknown, names: ActionInputNames): Promise<void> {
     const validate = await this.#validator(action);
     if (validate(args)) return;
     const problems = problemsFromAjvErrors('args', validate.errors ?? []);
     const shown = problems.slice(0, 3).map(formatConfigProblem).join('; ');
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
     const listed = problems.map((p) => ({ path: p.path, rule: p.rule, message: p.message }));
-    throw new ActionInputError('ACTION_ARGS_INVALID', `--args do not match the argsSchema of action "${action.id}": ${shown}${more}`, listed);
+    throw new ActionInputError('ACTION_ARGS_INVALID', `${names.args} do not match the argsSchema of action "${action.id}": ${shown}${more}`, listed, { hint: `pass ${names.args} that match it (\`${this.#options.hostId} actions list --json\` shows each argsSchema)` });
   }
 
   #validator(action: DeclaredActionInput): Promise<AjvValidate> {

@@ -17,7 +17,7 @@ export interface ErrorCodeInfo {
 export const ERROR_CODES = {
   // Generic
   INTERNAL: { meaning: 'an unexpected failure inside the host (a bug)', exitCode: 1, fix: 'rerun with OUTBOARD_DEBUG=1 and report the stack trace' },
-  USAGE: { meaning: 'the command line is not understood (unknown command, option or argument)', exitCode: 2, fix: 'run the command with --help' },
+  USAGE: { meaning: 'the command line is not understood (unknown option, missing or unexpected argument)', exitCode: 2, fix: 'run the command with --help' },
 
   // store/: durable files
   STORE_LOCK_TIMEOUT: { meaning: 'another process held a file lock longer than the wait allowed', exitCode: 1, fix: 'retry; if it persists, check for a hung process holding the lock' },
@@ -53,7 +53,7 @@ export const ERROR_CODES = {
   ACTION_UNAVAILABLE: { meaning: 'the extension offering the action cannot run as installed (invalid, incompatible, in conflict, blocked or missing)', exitCode: 1, fix: 'run `outboard extensions info <name>` to see why and what fixes it' },
 
   // cli: refusals and failures of the command line (packages/cli)
-  CLI_UNKNOWN_COMMAND: { meaning: 'no built-in and no enabled extension has this command', exitCode: 1, fix: 'run `outboard --help` for the list of commands' },
+  CLI_UNKNOWN_COMMAND: { meaning: 'no built-in, subcommand or enabled extension has this command', exitCode: 1, fix: 'run `outboard --help` for the list of commands' },
   CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: 'update outboard' },
   CLI_NOT_FOUND: { meaning: 'no installed extension or linked folder has this name', exitCode: 1, fix: 'run `outboard extensions list`' },
   CLI_NOT_APPROVED: { meaning: 'the extension needs an approval that was not given', exitCode: 2, fix: 'run `outboard extensions enable <name>` to review and approve it' },
@@ -65,9 +65,9 @@ export const ERROR_CODES = {
   CLI_FAILED: { meaning: 'the command could not do what was asked (npm failed, nothing to remove...)', exitCode: 1, fix: 'read the message; run `outboard extensions doctor` for every problem' },
 
   // contributions/: the input of an action, checked by the host before its peer sees it
-  ACTION_ARGS_INVALID: { meaning: "an action's arguments break its argsSchema (the message names each field and schema rule)", exitCode: 2, fix: "pass --args that match the action's argsSchema" },
+  ACTION_ARGS_INVALID: { meaning: "an action's arguments break its argsSchema (the message names each field and schema rule)", exitCode: 2, fix: "pass arguments that match the action's argsSchema (`outboard actions list --json` shows it)" },
   ACTION_ARGS_SCHEMA_INVALID: { meaning: "an action's argsSchema is not a usable JSON Schema, so the action cannot run", exitCode: 1, fix: "report it to the extension's author" },
-  ACTION_PROJECT_INVALID: { meaning: '--project was given to an action that does not run on projects, or left out for one that runs only on a project', exitCode: 2, fix: "pass --project only to actions whose targets include project (see `actions list`)" },
+  ACTION_PROJECT_INVALID: { meaning: 'a project was named for an action that does not run on projects, or none for one that runs only on a project', exitCode: 2, fix: 'name a project only for actions whose targets include project (see `outboard actions list`)' },
   ACTION_PROJECT_UNKNOWN: { meaning: '--project names no registered project', exitCode: 2, fix: 'pass the id of a registered project' },
   ACTION_PROJECT_OUT_OF_SCOPE: { meaning: 'the extension is approved only for other projects than the one given', exitCode: 1, fix: 'run the action on a project the extension is approved for' },
   // hub and projects: the hub daemon and the registered projects from the command line (packages/hub, packages/cli)

@@ -12,7 +12,7 @@ import { ContributionRegistry } from '../contributions/contribution-registry.js'
 import { NotificationCenter } from '../contributions/notification-center.js';
 import { normalizeActionResult } from '../contributions/action-result.js';
 import { routeContribution } from '../contributions/contribution-owner.js';
-import { ActionInputChecker } from '../contributions/action-input.js';
+import { ActionInputChecker, type ActionInputNames } from '../contributions/action-input.js';
 import type { ActionResult } from '../contributions/action-result.js';
 import { registerHostServices } from '../broker/services/host-services.js';
 import { ExtensionStorage } from '../storage/extension-storage.js';
@@ -238,21 +238,23 @@ export class PeerManager {
   /**
    * Runs an action: starts its peer when needed (`onAction`), calls `actions/invoke`, checks and bounds the
    * result. Throws the verdict's error when it cannot run (see {@link runnableAction}), or
-   * {@link PeerActionError} for every failure of the peer.
+   * {@link PeerActionError} for every failure of the peer. Refusals of the input name it as
+   * `options.inputNames` say (the caller's surface; default the RPC params).
    */
-  async invokeAction(id: string, input: { projectId?: string; args?: unknown }, options: RequestOptions = {}): Promise<ActionResult> {
+  async invokeAction(id: string, input: { projectId?: string; args?: unknown }, options: RequestOptions & { inputNames?: ActionInputNames } = {}): Promise<ActionResult> {
+    const { inputNames, ...request } = options;
     const action = await this.runnableAction(id);
     // One owner or a refusal naming every declarer; then the input is checked before the peer sees it.
     const owner = routeContribution(await this.peerExtensions(), 'action', id, this.deps.identity.id);
     const declared = owner.manifest.contributes?.actions?.find((a) => a.id === id);
-    const checked = await this.actionInput.check({ id, extension: owner.name, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner));
+    const checked = await this.actionInput.check({ id, extension: owner.name, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner), inputNames);
     const supervisor = await this.supervisor(action.extension);
     const scope = checked.projectId ? { scope: { projectId: checked.projectId } } : {};
     this.deps.bus.publish({ type: 'action.invoked', source: this.deps.identity.id, ...scope, attributes: { action: id, extension: action.extension } });
     let ok = false;
     try {
       if (!supervisor) throw new ResponseError('unavailable', 'it has no peer that can run (is it enabled?)');
-      const raw = await supervisor.request('actions/invoke', { id, ...checked }, options);
+      const raw = await supervisor.request('actions/invoke', { id, ...checked }, request);
       const result = normalizeActionResult(raw);
       ok = true;
       return result;

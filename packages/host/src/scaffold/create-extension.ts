@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { formatProblem } from '@outboard/manifest';
 import { OutboardError } from '../errors/index.js';
 import type { HostIdentity } from '../identity/host-identity.js';
-import { scaffoldFiles, scaffoldPackageJson } from './scaffold-files.js';
+import { scaffoldFiles, scaffoldPackageJson, withSdk } from './scaffold-files.js';
+import { SDK_PACKAGE } from './platform-packages.js';
 import type { ScaffoldOptions } from './scaffold-types.js';
 import { manifestContextOf } from '../identity/manifest-context.js';
 
@@ -24,6 +25,8 @@ export interface CreateExtensionInput {
 export interface CreateExtensionResult {
   dir: string;
   files: string[];
+  /** The platform packages its code imports (`@outboard/sdk`), to install before it runs; empty when none. */
+  dependencies: string[];
 }
 
 // Problems of the scaffold's manifest that come from the name the user chose.
@@ -72,7 +75,7 @@ export async function createExtension(input: CreateExtensionInput): Promise<Crea
     const reason = error instanceof Error ? error.message : String(error);
     throw new OutboardError('SCAFFOLD_WRITE_FAILED', `could not write the extension into ${input.dir}: ${reason}; nothing was left behind`, { cause: error });
   }
-  return { dir: input.dir, files: files.map((f) => f.path) };
+  return { dir: input.dir, files: files.map((f) => f.path), dependencies: withSdk(options) ? [SDK_PACKAGE] : [] };
 }
 
 /** Throws unless `dir` is absent or an empty folder; returns whether it exists. */

@@ -21,10 +21,16 @@ import { fileURLToPath } from 'node:url';
 const dir = fileURLToPath(new URL('..', import.meta.url));
 
 test('answers the handshake and runs ${o.name}.hello', async () => {
-  const peer = spawn(${program}, [${args.join(', ')}], { cwd: dir, env: { ...process.env, ${P}_PEER_PROTOCOL: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const env = { ...process.env, ${P}_PEER_HOST: '${o.hostId}', ${P}_PEER_PROTOCOL: '1' };
+  const peer = spawn(${program}, [${args.join(', ')}], { cwd: dir, env, stdio: ['pipe', 'pipe', 'inherit'] });
   const answers = new Map();
   createInterface({ input: peer.stdout }).on('line', (line) => {
     const message = JSON.parse(line);
+    // The peer's own requests to the host ($/ping after activate): answered as the host does.
+    if (typeof message.method === 'string') {
+      if (message.id !== undefined) peer.stdin.write(\`\${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} })}\\n\`);
+      return;
+    }
     answers.get(message.id)?.(message);
   });
   let next = 0;
@@ -35,10 +41,11 @@ test('answers the handshake and runs ${o.name}.hello', async () => {
       peer.stdin.write(\`\${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\\n\`);
     });
   try {
-    const init = await call('initialize', { protocol: { min: 1, max: 1 }, host: { name: 'test', version: '0.0.0' } });
+    const init = await call('initialize', { protocol: { min: 1, max: 1 }, host: { name: '${o.hostId}', version: '${o.hostVersion}' }, instanceId: 'test', features: {}, extension: { name: '${o.name}', version: '0.1.0' } });
     assert.equal(init.result.name, '${o.name}');
-    assert.deepEqual(init.result.contributes.actions, ['${o.name}.hello']);
-    assert.deepEqual((await call('activate', { grants: [], context: {} })).result, { ready: true });
+    // Contributions are ids or the manifest's entries ({ id, title... }): the host reads either.
+    assert.deepEqual(init.result.contributes.actions.map((a) => (typeof a === 'string' ? a : a.id)), ['${o.name}.hello']);
+    assert.ok((await call('activate', { grants: { capabilities: ['ui.action.contribute'] }, context: {} })).result, 'activate answers a result');
     const hello = await call('actions/invoke', { id: '${o.name}.hello', args: { name: 'Ada' } });
     assert.deepEqual(hello.result, { view: { kind: 'text', text: 'Hello, Ada!' } });
     assert.equal((await call('no/such')).error.data.code, 'method_not_found');

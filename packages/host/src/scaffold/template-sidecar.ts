@@ -1,39 +1,25 @@
 import type { ScaffoldFile, ScaffoldOptions } from './scaffold-types.js';
+import { SDK_PACKAGE } from './platform-packages.js';
 
-/** A hub sidecar: a web page on `PORT` at 127.0.0.1 that answers only requests carrying the launch secret. */
+/** A hub sidecar on `serveSidecar` of `@outboard/sdk`: a web page that answers only requests carrying the launch secret. */
 export function sidecarFiles(o: ScaffoldOptions): ScaffoldFile[] {
   const P = o.envPrefix;
   return [
     {
       path: 'sidecar.js',
-      content: `// A sidecar is a web server the hub starts on the first request to /x/${o.name}/ (docs/environment.md).
-// It listens on PORT at 127.0.0.1 and answers only requests carrying the launch secret, health probes
-// included; the hub adds that header, a browser never sees it. It exits when its stdin closes.
-import { createServer } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+      content: `// A sidecar is a web server the hub starts on the first request to /x/${o.name}/ (docs/sidecars.md).
+// serveSidecar (docs/sdk.md) listens on PORT at 127.0.0.1, answers only requests carrying the hub's launch
+// secret (health probes and WebSocket upgrades included; the header is removed before this code sees it)
+// and exits when stdin, the hub's lifetime pipe, closes.
+import { serveSidecar, sidecarBasePath } from '${SDK_PACKAGE}';
 
-const secret = Buffer.from(process.env.${P}_SIDECAR_SECRET ?? '');
-if (secret.length === 0 || !process.env.PORT) {
-  console.error('This is an ${o.hostId} sidecar: the hub starts it with PORT and ${P}_SIDECAR_SECRET.');
-  process.exit(2);
-}
+const escape = (text) => String(text).replace(/[&<>"']/g, (c) => \`&#\${c.charCodeAt(0)};\`);
 
-function authorised(req) {
-  const given = Buffer.from(String(req.headers['x-${o.hostId}-sidecar-secret'] ?? ''));
-  return given.length === secret.length && timingSafeEqual(given, secret);
-}
-
-const server = createServer((req, res) => {
-  if (!authorised(req)) {
-    res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden\\n');
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>${o.name}</title><h1>Hello from ${o.name}</h1>\\n');
+await serveSidecar((req, res) => {
+  // Links and assets are relative to the path the hub mounts this page under.
+  const base = escape(sidecarBasePath(req));
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(\`<!doctype html><title>${o.name}</title><base href="\${base}"><h1>Hello from ${o.name}</h1>\\n\`);
 });
-// WebSocket upgrades need the secret too; this page has none, so every upgrade is refused.
-server.on('upgrade', (req, socket) => socket.end(authorised(req) ? 'HTTP/1.1 404 Not Found\\r\\n\\r\\n' : 'HTTP/1.1 403 Forbidden\\r\\n\\r\\n'));
-server.listen(Number(process.env.PORT), '127.0.0.1');
-process.stdin.on('end', () => process.exit(0)).resume();
 `,
     },
     {
@@ -69,14 +55,15 @@ async function fetchUntilUp(url, headers) {
 
 test('serves its page only to requests with the secret', async () => {
   const port = await freePort();
-  const sidecar = spawn(process.execPath, ['sidecar.js'], { cwd: dir, env: { ...process.env, PORT: String(port), ${P}_SIDECAR_SECRET: 's3cret' }, stdio: ['pipe', 'inherit', 'inherit'] });
+  const env = { ...process.env, PORT: String(port), ${P}_EXTENSION_NAME: '${o.name}', ${P}_SIDECAR_SECRET: 's3cret' };
+  const sidecar = spawn(process.execPath, ['sidecar.js'], { cwd: dir, env, stdio: ['pipe', 'inherit', 'inherit'] });
   try {
     const url = \`http://127.0.0.1:\${port}/\`;
-    assert.equal((await fetchUntilUp(url, {})).status, 403);
+    assert.equal((await fetchUntilUp(url, {})).status, 401);
     const page = await fetch(url, { headers: { 'x-${o.hostId}-sidecar-secret': 's3cret' } });
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Hello from ${o.name}/);
-    assert.equal((await fetch(url, { headers: { 'x-${o.hostId}-sidecar-secret': 'wrong!' } })).status, 403);
+    assert.equal((await fetch(url, { headers: { 'x-${o.hostId}-sidecar-secret': 'wrong!' } })).status, 401);
   } finally {
     sidecar.stdin.end();
   }

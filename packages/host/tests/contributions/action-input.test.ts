@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ActionInputChecker, ActionInputError } from '../../src/contributions/action-input.js';
+import { ActionInputChecker, ActionInputError, CLI_ACTION_INPUT_NAMES, rewordActionInput } from '../../src/contributions/action-input.js';
 
 const checker = new ActionInputChecker({ hostId: 'outboard', projectExists: (id) => id === 'web' || id === 'api' });
 const ALL = { capabilities: ['ui.action.contribute'] };
@@ -51,7 +51,7 @@ describe('ActionInputChecker: projects', () => {
   it('refuses --project on a global-only action', async () => {
     const e = await refusal(checker.check(counter, { projectId: 'web' }, ALL));
     assert.equal(e.code, 'ACTION_PROJECT_INVALID');
-    assert.match(e.message, /does not run on projects \(targets: global\): drop --project/);
+    assert.match(e.message, /does not run on projects \(targets: global\): drop "projectId"$/);
   });
 
   it('refuses a project that is not registered, then one outside the grants', async () => {
@@ -64,5 +64,25 @@ describe('ActionInputChecker: projects', () => {
   it('requires a project for a project-only action, and passes a good one through', async () => {
     assert.equal((await refusal(checker.check({ ...both, targets: ['project'] }, {}, ALL))).code, 'ACTION_PROJECT_INVALID');
     assert.deepEqual(await checker.check(both, { projectId: 'web' }, { ...ALL, projects: ['web'] }), { projectId: 'web', args: {} });
+  });
+});
+
+describe('ActionInputChecker: each surface names its own inputs', () => {
+  it('by default the RPC params ("args", "projectId"), never the CLI flags', async () => {
+    const args = await refusal(checker.check(counter, { args: { by: 'x' } }, ALL));
+    assert.match(args.message, /^"args" do not match the argsSchema of action "keeper\.bump": args\.by: type: must be integer$/);
+    assert.doesNotMatch(`${args.message} ${args.hint}`, /--args|--project/);
+    const project = await refusal(checker.check({ ...counter, targets: ['project'] }, {}, ALL));
+    assert.match(project.message, /runs on a project: pass "projectId"$/);
+  });
+
+  it("the CLI's flags when it passes its names, and a refusal worded for the RPC reworded with them", async () => {
+    const args = await refusal(checker.check(counter, { args: { by: 'x' } }, ALL, CLI_ACTION_INPUT_NAMES));
+    assert.match(args.message, /^--args do not match the argsSchema/);
+    assert.match(args.hint ?? '', /^pass --args that match it \(`outboard actions list --json` shows each argsSchema\)$/);
+    const project = await refusal(checker.check({ ...counter, targets: ['project'] }, {}, ALL, CLI_ACTION_INPUT_NAMES));
+    assert.match(project.message, /runs on a project: pass --project <id>$/);
+    const viaRpc = await refusal(checker.check(counter, { args: { by: 'x' } }, ALL));
+    assert.equal(rewordActionInput(viaRpc.message, CLI_ACTION_INPUT_NAMES), args.message);
   });
 });

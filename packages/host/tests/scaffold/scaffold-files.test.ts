@@ -1,14 +1,16 @@
 // The scaffold's templates: every combination of parts gives a manifest the validator accepts, for the
 // reference host and for another identity, and the files the manifest names are among those written.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 import { describe, it } from 'node:test';
 import { checkPackageJson } from '@outboard/manifest/validate';
 import { runnablePaths } from '@outboard/manifest';
 import type { ExtensionManifest } from '@outboard/manifest';
-import { createExtension, scaffoldFiles, scaffoldPackageJson } from '../../src/scaffold/index.js';
+import { createExtension, MANIFEST_SCHEMA_PATH, SDK_RANGE, scaffoldFiles, scaffoldPackageJson } from '../../src/scaffold/index.js';
 import type { ScaffoldOptions } from '../../src/scaffold/index.js';
 import { resolveHostIdentity } from '../../src/identity/host-identity.js';
 import { isOutboardError } from '../../src/errors/index.js';
@@ -48,6 +50,49 @@ describe('scaffold templates', () => {
       });
     }
   }
+});
+
+const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
+const readJson = (path: string) => JSON.parse(readFileSync(join(REPO, path), 'utf8')) as Record<string, unknown>;
+
+describe('the scaffold builds on the platform packages', () => {
+  it('$schema is the schema file of the installed @outboard/manifest (a relative path, no URL), and that package ships it', () => {
+    for (const parts of PARTS) {
+      const pkg = scaffoldPackageJson(options(parts)) as { outboard: { extension: { $schema: string } }; dependencies?: object; devDependencies?: object };
+      assert.equal(pkg.outboard.extension.$schema, MANIFEST_SCHEMA_PATH);
+      // What installs @outboard/manifest into node_modules: the SDK (which depends on it), or the manifest itself.
+      const installs = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+      assert.ok(installs.includes('@outboard/sdk') || installs.includes('@outboard/manifest'), JSON.stringify(pkg));
+    }
+    const match = /^\.\/node_modules\/@outboard\/manifest\/(.+)$/.exec(MANIFEST_SCHEMA_PATH);
+    assert.ok(match?.[1], MANIFEST_SCHEMA_PATH);
+    assert.ok(existsSync(join(REPO, 'packages', 'manifest', match[1])), `packages/manifest/${match[1]} exists`);
+    const files = readJson('packages/manifest/package.json').files as string[];
+    assert.ok(files.some((f) => match[1]?.startsWith(`${f}/`)), `package.json#files of @outboard/manifest ships ${match[1]}`);
+  });
+
+  it('depends on a range the workspace versions of @outboard/sdk and @outboard/manifest satisfy', () => {
+    for (const name of ['sdk', 'manifest']) assert.ok(semver.satisfies(readJson(`packages/${name}/package.json`).version as string, SDK_RANGE), name);
+  });
+
+  it('a Node peer is written on runPeer and a sidecar on serveSidecar, never on a hand-rolled wire or server', () => {
+    const files = scaffoldFiles(options({ peer: true, sidecar: true }));
+    const peer = files.find((f) => f.path === 'peer.js')?.content ?? '';
+    const sidecar = files.find((f) => f.path === 'sidecar.js')?.content ?? '';
+    assert.match(peer, /import \{ runPeer \} from '@outboard\/sdk';/);
+    assert.match(sidecar, /import \{ serveSidecar, sidecarBasePath \} from '@outboard\/sdk';/);
+    assert.doesNotMatch(peer, /jsonrpc|readline/);
+    assert.doesNotMatch(sidecar, /node:http|timingSafeEqual/);
+  });
+
+  it("a Python peer is written on the Python example's wire and runtime modules, copied as they are", () => {
+    const files = scaffoldFiles(options({ python: true }));
+    for (const name of ['outboard_wire.py', 'outboard_peer.py']) {
+      const copy = files.find((f) => f.path === name)?.content;
+      assert.equal(copy, readFileSync(join(REPO, 'examples', 'python-peer', name), 'utf8'), `${name} differs from the example's: run \`node scripts/embed-python-runtime.mjs\``);
+    }
+    assert.match(files.find((f) => f.path === 'peer.py')?.content ?? '', /^from outboard_peer import PeerBase$/m);
+  });
 });
 
 describe('createExtension', () => {

@@ -27,8 +27,10 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
       list: async () => (declared.capability('projects.read', 'projects.list'), await connection.request<{ projects: Project[] }>('projects.list', {})).projects,
       get: async (id) => {
         declared.capability('projects.read', 'projects.get');
-        const result = await connection.request<{ project?: Project } & Project>('projects.get', { projectId: id });
-        return result.project ?? result;
+        // The wire answer is `{ project }` (docs/capabilities.md); the caller gets the project itself.
+        const { project } = await connection.request<{ project?: Project }>('projects.get', { projectId: id });
+        if (typeof project !== 'object' || project === null) throw new Error(`the host answered projects.get(${JSON.stringify(id)}) without a project`);
+        return project;
       },
     },
     events: {

@@ -60,6 +60,11 @@ export interface PeerApi {
   readonly projects: {
     /** The projects the peer may see (`projects.read`). */
     list(): Promise<Project[]>;
+    /**
+     * The project itself (`{ id, name, root, registeredAt }`), not the wire's `{ project }`. Rejects with a
+     * `ResponseError`: `data.code` `not_found` when no such project is registered, `invalid_scope` when the peer
+     * is approved for other projects only, `denied` without `projects.read`.
+     */
     get(id: string): Promise<Project>;
   };
   readonly events: {
