@@ -59,7 +59,7 @@ describe('corrupt config and approvals files', () => {
     assert.equal(kept.bytes, bytes);
     assert.match(write.stderr, /warning: .*config\.json was corrupt .*its content was kept at /);
     assert.ok(write.stderr.includes(kept.path));
-    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { extensions: { one: { k: 2 } } });
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { format: 1, extensions: { one: { k: 2 } } });
     assert.equal(cli(['extensions', 'doctor']).code, 0);
   });
 
@@ -77,7 +77,7 @@ describe('corrupt config and approvals files', () => {
     const write = cli(['config', 'a.b', '2']);
     assert.equal(write.code, 0, write.stderr);
     assert.equal(keptCopy(file).bytes, bytes);
-    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { a: { b: 2 } });
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { format: 1, a: { b: 2 } });
   });
 
   it('a corrupt approvals.json: nothing counts as approved, list and doctor name it, the next approval keeps it aside', () => {
@@ -113,12 +113,26 @@ describe('corrupt config and approvals files', () => {
   it('an approvals.json of the wrong shape counts as corrupt too', () => {
     const { home, cwd, cli } = setup('shape');
     const file = join(home, 'approvals.json');
-    writeFileSync(file, '{"format": 99, "extensions": {}, "projects": {}}\n');
+    writeFileSync(file, '{"format": 1, "extensions": "nope", "projects": {}}\n');
     const doctor = runCliJson<DoctorJson>(['extensions', 'doctor', '--json'], { home, cwd });
     const problem = doctor.json.problems.find((p) => p.path === file);
-    assert.match(problem?.message ?? '', /unknown format 99/);
+    assert.equal(problem?.rule, 'approvals.corrupt', JSON.stringify(doctor.json.problems));
     assert.equal(cli(['extensions', 'enable', 'one', '--yes']).code, 0);
-    assert.equal(keptCopy(file).bytes, '{"format": 99, "extensions": {}, "projects": {}}\n');
+    assert.equal(keptCopy(file).bytes, '{"format": 1, "extensions": "nope", "projects": {}}\n');
+  });
+
+  it('an approvals.json in a newer format is refused with the fix and never overwritten', () => {
+    const { home, cli } = setup('newer');
+    const file = join(home, 'approvals.json');
+    const bytes = '{"format": 99, "extensions": {}, "projects": {}}\n';
+    writeFileSync(file, bytes);
+    const doctor = cli(['extensions', 'doctor']);
+    assert.notEqual(doctor.code, 0);
+    assert.match(doctor.stderr, /approvals\.json is in format 99, written by a newer version.*upgrade/);
+    const enable = cli(['extensions', 'enable', 'one', '--yes']);
+    assert.notEqual(enable.code, 0);
+    assert.match(enable.stderr, /format 99/);
+    assert.equal(readFileSync(file, 'utf8'), bytes);
   });
 });
 
