@@ -114,9 +114,10 @@ function printResult(ctx: CliContext, result: ActionResult): void {
   }
   for (const a of result.hostActions) ctx.print(a.type === 'openUrl' ? t`open: ${a.url}` : t`open project ${a.projectId}: ${a.path}`);
   const view = result.view;
-  if (view?.kind === 'text') ctx.print(...textLines(view.text));
-  if (view?.kind === 'markdown') ctx.print(...textLines(view.markdown));
-  if (view?.kind === 'table') {
+  if (view?.title) ctx.print(ctx.out.bold(t`${view.title}`));
+  if (view?.type === 'text') ctx.print(...textLines(view.text));
+  if (view?.type === 'markdown') ctx.print(...textLines(view.markdown));
+  if (view?.type === 'table') {
     ctx.print(...formatTable([view.columns.map((c) => ctx.out.bold(c)), ...view.rows]));
     if (view.truncated) ctx.print(ctx.out.dim('(table truncated)'));
   }

@@ -11,8 +11,11 @@ export interface NotificationPayload {
 /** Host actions a peer may ask for: only these, and only with safe arguments. */
 export type HostAction = { type: 'openUrl'; url: string } | { type: 'openProjectLink'; projectId: string; path: string };
 
-/** A typed view of an action's outcome, bounded in size. */
-export type ActionView = { kind: 'text'; text: string } | { kind: 'markdown'; markdown: string } | { kind: 'table'; columns: string[]; rows: string[][]; truncated: boolean };
+/**
+ * A typed view of an action's outcome, bounded in size, discriminated by `type` as in the reference design
+ * (`{"type": "table", "title": "Commits", "columns": [], "rows": []}`); a peer may send `kind` as its alias.
+ */
+export type ActionView = ({ type: 'text'; text: string } | { type: 'markdown'; markdown: string } | { type: 'table'; columns: string[]; rows: string[][]; truncated: boolean }) & { title?: string };
 
 /** The structured result of `actions/invoke`, after the host checked and bounded it. */
 export interface ActionResult {
@@ -36,7 +39,7 @@ export function normalizeActionResult(raw: unknown): ActionResult {
   const result: ActionResult = { notifications: [], hostActions: [], view: null, warnings: [] };
   if (raw === null || raw === undefined) return result;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    result.view = { kind: 'text', text: sanitizeText(typeof raw === 'string' ? raw : JSON.stringify(raw), ACTION_RESULT_LIMITS.text, true) };
+    result.view = { type: 'text', text: sanitizeText(typeof raw === 'string' ? raw : JSON.stringify(raw), ACTION_RESULT_LIMITS.text, true) };
     return result;
   }
   const r = raw as Record<string, unknown>;
@@ -52,7 +55,7 @@ export function normalizeActionResult(raw: unknown): ActionResult {
   if (r.view !== undefined && r.view !== null) {
     const view = normalizeView(r.view);
     if (view) result.view = view;
-    else result.warnings.push('dropped a view that is not text, markdown or a table with columns and rows');
+    else result.warnings.push('dropped a view whose "type" is not text, markdown or table (with columns and rows)');
   }
   return result;
 }
@@ -88,14 +91,17 @@ function normalizeHostAction(a: unknown): HostAction | undefined {
 function normalizeView(v: unknown): ActionView | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const o = v as Record<string, unknown>;
-  if (o.kind === 'text') return { kind: 'text', text: sanitizeText(o.text, ACTION_RESULT_LIMITS.text, true) };
-  if (o.kind === 'markdown') return { kind: 'markdown', markdown: sanitizeText(o.markdown, ACTION_RESULT_LIMITS.text, true) };
-  if (o.kind === 'table' && Array.isArray(o.columns) && Array.isArray(o.rows)) {
+  // `type` is the discriminator (reference design 002); `kind` is accepted as its alias.
+  const type = o.type ?? o.kind;
+  const title = typeof o.title === 'string' && o.title.trim() !== '' ? { title: sanitizeText(o.title, ACTION_RESULT_LIMITS.cell) } : {};
+  if (type === 'text') return { type: 'text', ...title, text: sanitizeText(o.text, ACTION_RESULT_LIMITS.text, true) };
+  if (type === 'markdown') return { type: 'markdown', ...title, markdown: sanitizeText(o.markdown, ACTION_RESULT_LIMITS.text, true) };
+  if (type === 'table' && Array.isArray(o.columns) && Array.isArray(o.rows)) {
     const columns = o.columns.slice(0, ACTION_RESULT_LIMITS.columns).map((c) => sanitizeText(c, ACTION_RESULT_LIMITS.cell));
     const rows = o.rows
       .slice(0, ACTION_RESULT_LIMITS.rows)
       .map((row) => columns.map((_, i) => sanitizeText(Array.isArray(row) ? row[i] : undefined, ACTION_RESULT_LIMITS.cell)));
-    return { kind: 'table', columns, rows, truncated: o.rows.length > ACTION_RESULT_LIMITS.rows || o.columns.length > ACTION_RESULT_LIMITS.columns };
+    return { type: 'table', ...title, columns, rows, truncated: o.rows.length > ACTION_RESULT_LIMITS.rows || o.columns.length > ACTION_RESULT_LIMITS.columns };
   }
   return undefined;
 }

@@ -24,7 +24,8 @@ export type Severity = 'info' | 'ok' | 'warning' | 'error';
 export interface ActionResult {
   readonly notifications?: readonly { severity: Severity; message: string; detail?: string }[];
   readonly hostActions?: readonly ({ type: 'openUrl'; url: string } | { type: 'openProjectLink'; projectId: string; path: string })[];
-  readonly view?: { kind: 'text'; text: string } | { kind: 'markdown'; markdown: string } | { kind: 'table'; columns: readonly string[]; rows: readonly (readonly string[])[] };
+  /** One view, discriminated by `type` (the reference design's name; `kind` is accepted as its alias). */
+  readonly view?: ({ type: 'text'; text: string } | { type: 'markdown'; markdown: string } | { type: 'table'; columns: readonly string[]; rows: readonly (readonly string[])[] }) & { title?: string };
 }
 
 /** What a handler gets besides its arguments. */
