@@ -4,8 +4,10 @@ import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-reco
 import { compareWithApproval } from './approvals/approval-compare.js';
 import type { ConfigInfo } from './extension-config-info.js';
 import type { DoctorProblem } from './doctor-problem.js';
+import { hostProblem, packageProblem } from './doctor-problem.js';
 
 export type { DoctorProblem };
+export { hostProblem, packageProblem };
 
 /** The stable `extensions list --json` entry (documented in docs/cli.md; fields are only ever added). */
 export interface ExtensionListEntry {
@@ -104,12 +106,12 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
 export function collectDoctorProblems(extensions: readonly ExtensionRecord[], diagnostics: readonly DiscoveryDiagnostic[]): DoctorProblem[] {
   const problems: DoctorProblem[] = [];
   for (const ext of extensions) {
-    const at = (rule: string, message: string, fix: string, path = ext.dir) => problems.push({ extension: ext.key, path, rule, message, fix });
+    const at = (rule: string, message: string, fix: string, path = ext.dir) => problems.push(packageProblem(ext, { path, rule, message, fix }));
     if (ext.state === 'conflict') at('name.conflict', ext.reason, ext.fix ?? '');
     if (ext.state === 'incompatible') at('engines.incompatible', ext.reason, ext.problems[0]?.fix ?? 'install a version of the extension made for this host version');
     if (ext.state !== 'incompatible') for (const p of ext.problems) at(p.rule, p.message, p.fix, p.path);
     for (const w of ext.warnings) at(w.rule, w.message, w.fix, w.path);
   }
-  for (const d of diagnostics) problems.push({ extension: null, path: d.path, rule: d.rule, message: d.message, fix: d.fix });
+  for (const d of diagnostics) problems.push(hostProblem({ path: d.path, rule: d.rule, message: d.message, fix: d.fix }));
   return problems;
 }
