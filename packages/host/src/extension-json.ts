@@ -2,6 +2,7 @@ import type { ExtensionRecord } from './extension-record.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
+import { declaredContributions } from './contributions/declared-contributions.js';
 import type { ConfigInfo } from './extension-config-info.js';
 import type { DoctorProblem } from './doctor-problem.js';
 import { hostProblem, packageProblem } from './doctor-problem.js';
@@ -59,6 +60,10 @@ export interface InfoExtras {
   peerLog?: { log: string; notes: string[] } | undefined;
   /** The config keys, values and problems, from `describeExtensionConfig(host, ext)`. Default: null. */
   config?: ConfigInfo | null;
+  /** The host id, for the command lines of `contributions`. Default: no `contributions` groups. */
+  hostId?: string;
+  /** The user's activation override (`extensions.<name>.activation`), when set. */
+  activation?: string | undefined;
 }
 
 /**
@@ -94,9 +99,11 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
     conflictsWith: ext.conflictsWith,
     approval,
     config: extras.config ?? null,
+    /** Every contribution point the manifest declares, grouped as the consent prompt shows them. */
+    contributions: extras.hostId === undefined ? [] : declaredContributions(ext.manifest, extras.hostId, extras.activation),
     experimental: { ...(extras.experimental ?? {}) },
     peer: ext.manifest?.peer
-      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc'], log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
+      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc'], activationOverride: extras.activation ?? null, log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
       : null,
   };
 }

@@ -85,6 +85,8 @@ export { TurnMemo } from './peers/turn-budget.js';
 export { ProcessGroupWatchdog } from './process/index.js';
 export type { GroupWatchdog, ProcessGroupWatchdogOptions } from './process/index.js';
 export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
+export { declaredContributions } from './contributions/declared-contributions.js';
+export type { ContributionGroup } from './contributions/declared-contributions.js';
 export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';
