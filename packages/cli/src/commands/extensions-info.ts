@@ -12,7 +12,7 @@ import { contributionRows } from '../consent/consent-summary.js';
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const ext = await requireExtension(ctx, opts.positionals[0] as string);
   const host = ctx.host();
-  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined, config: await describeExtensionConfig(host, ext), hostId: ctx.cmd });
+  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined, config: await describeExtensionConfig(host, ext), hostId: ctx.cmd, activation: ext.name ? host.config.activationOverride(ext.name) : undefined });
   if (opts.flag('json')) {
     ctx.printJson(info);
     return 0;

@@ -51,6 +51,8 @@ export interface PeerManagerDeps {
   rpc?: RpcRegistry;
   /** Keeps peers' process groups from outliving the host. Default: a watchdog of the manager's own. */
   watchdog?: GroupWatchdog;
+  /** The user's activation override of an extension (`extensions.<name>.activation`, read when needed). Default: none. */
+  activationOverride?(name: string): string | undefined;
 }
 
 /** Options of {@link PeerManager}. */
@@ -90,7 +92,7 @@ export class PeerManager {
     const own = deps.watchdog ? undefined : new ProcessGroupWatchdog();
     if (own) this.disposables.push(own);
     this.watchdog = deps.watchdog ?? (own as ProcessGroupWatchdog);
-    this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name) });
+    this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name), activationOverride: (name) => deps.activationOverride?.(name) });
     this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });
     this.disposables.push(
       registerPeerServices(
