@@ -13,7 +13,7 @@ export { serveSidecar, sidecarBasePath, type Sidecar, type SidecarOptions } from
 export { runPeer, type RunPeerOptions, type RunningPeer } from './peer/run-peer.js';
 export { UndeclaredError } from './peer/declarations.js';
 export { readOwnPackage, type OwnPackage } from './peer/own-manifest.js';
-export type { ActionHandler, ActionResult, HandlerContext, HostEvent, PeerApi, PeerContext, PeerDefinition, Project, RpcHandler, Severity, StatusValue } from './peer/peer-api.js';
+export type { ActionHandler, ActionResult, HandlerContext, HostEvent, PeerApi, PeerContext, PeerDefinition, Project, RpcHandler, Severity, StatusValue, NotificationOptions } from './peer/peer-api.js';
 export { currentScope, scopeGuard, scoped, setScope, type ScopeGuard, type Scoped } from './scope.js';
 export { isHostReachable, setHostReachable } from './host-reachability.js';
 export { poll, type Poll, type PollOptions } from './poll.js';

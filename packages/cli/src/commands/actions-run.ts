@@ -13,6 +13,7 @@ import type { HubEndpoint } from './hub-rpc.js';
 import { callHubStreaming } from './hub-ws-call.js';
 import type { DeclaredAction } from '@outboard/host';
 import { StopSignals } from './stop-signals.js';
+import { notificationLines } from './notification-lines.js';
 
 /** `<id> actions run <id> [--project <id>] [--args <json>] [--json]`. */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
@@ -107,11 +108,7 @@ function textLines(text: string): Text[] {
 }
 
 function printResult(ctx: CliContext, result: ActionResult): void {
-  const icon = { info: ctx.out.cyan('i'), ok: ctx.out.green('✔'), warning: ctx.out.yellow('!'), error: ctx.out.red('✖') } as const;
-  for (const n of result.notifications) {
-    ctx.print(t`${icon[n.severity] ?? '-'} ${n.message}`);
-    if (n.detail) ctx.print(...n.detail.split('\n').map((l) => t`  ${l}`));
-  }
+  for (const n of result.notifications) ctx.print(...notificationLines(ctx.out, n));
   for (const a of result.hostActions) ctx.print(a.type === 'openUrl' ? t`open: ${a.url}` : t`open project ${a.projectId}: ${a.path}`);
   const view = result.view;
   if (view?.title) ctx.print(ctx.out.bold(t`${view.title}`));

@@ -1,11 +1,13 @@
 import { sanitizeText } from './sanitize-text.js';
 import type { Severity } from './contribution-registry.js';
 
-/** A notification carried by an action result or shown by a peer. */
+/** A notification carried by an action result or shown by a peer (reference design 002). */
 export interface NotificationPayload {
   severity: Severity;
   message: string;
   detail?: string;
+  /** Action ids the user may run from the notification (at most 3). */
+  actions?: string[];
 }
 
 /** Host actions a peer may ask for: only these, and only with safe arguments. */
@@ -27,9 +29,12 @@ export interface ActionResult {
 }
 
 /** Limits applied to action results. */
-export const ACTION_RESULT_LIMITS = { notifications: 10, hostActions: 5, text: 64 * 1024, columns: 20, rows: 1000, cell: 500, message: 500, detail: 4000 } as const;
+export const ACTION_RESULT_LIMITS = { notifications: 10, hostActions: 5, text: 64 * 1024, columns: 20, rows: 1000, cell: 500, message: 500, detail: 4000, notificationActions: 3 } as const;
 
 const SEVERITIES: readonly Severity[] = ['info', 'ok', 'warning', 'error'];
+
+/** What an action id looks like (dotted segments); anything else in a notification's `actions` is dropped. */
+const ACTION_ID = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
 
 /**
  * Checks and bounds what a peer returned from an action: unknown host actions and unsafe URLs are dropped,
@@ -60,15 +65,16 @@ export function normalizeActionResult(raw: unknown): ActionResult {
   return result;
 }
 
-/** A notification with severity, message and detail bounded and sanitised; undefined when there is no message. */
+/** A notification with severity, message, detail and action ids bounded and cleaned; undefined when there is no message. */
 export function normalizeNotification(n: unknown): NotificationPayload | undefined {
   if (typeof n !== 'object' || n === null) return undefined;
   const o = n as Record<string, unknown>;
   const message = sanitizeText(o.message, ACTION_RESULT_LIMITS.message);
   if (!message.trim()) return undefined;
   const severity = SEVERITIES.includes(o.severity as Severity) ? (o.severity as Severity) : 'info';
-  const detail = o.detail === undefined ? undefined : sanitizeText(o.detail, ACTION_RESULT_LIMITS.detail, true);
-  return detail ? { severity, message, detail } : { severity, message };
+  const detail = o.detail === undefined || o.detail === null ? undefined : sanitizeText(o.detail, ACTION_RESULT_LIMITS.detail, true);
+  const actions = asArray(o.actions).filter((a): a is string => typeof a === 'string' && ACTION_ID.test(a)).slice(0, ACTION_RESULT_LIMITS.notificationActions);
+  return { severity, message, ...(detail ? { detail } : {}), ...(actions.length ? { actions } : {}) };
 }
 
 function normalizeHostAction(a: unknown): HostAction | undefined {

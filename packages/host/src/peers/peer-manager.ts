@@ -248,7 +248,10 @@ export class PeerManager {
       ok = true;
       return result;
     } catch (error) {
-      throw await actionFailure(action, supervisor, error);
+      const failure = await actionFailure(action, supervisor, error);
+      // A failed action raises a notification (DESIGN §8); one the user cancelled does not.
+      if (failure.reason !== 'cancelled') this.notifications.raise(action.extension, { severity: 'error', message: failure.message, ...(failure.details.length ? { detail: failure.details.join('\n') } : {}) });
+      throw failure;
     } finally {
       this.deps.bus.publish({ type: 'action.finished', source: this.deps.identity.id, ...scope, attributes: { action: id, extension: action.extension, ok } });
     }
@@ -279,6 +282,7 @@ export class PeerManager {
       await s.log.close();
     }));
     for (const d of this.disposables.splice(0)) d.dispose();
+    this.contributions.dispose();
   }
 
   private serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {
