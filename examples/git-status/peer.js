@@ -47,7 +47,7 @@ runPeer({
       const count = Number.isInteger(args?.count) ? args.count : 20;
       const out = await git(project.root, ['log', `-n${count}`, '--format=%h%x09%an%x09%ar%x09%s'], signal);
       const rows = out.split('\n').filter(Boolean).map((line) => line.split('\t'));
-      return { view: { kind: 'table', columns: ['commit', 'author', 'when', 'subject'], rows } };
+      return { view: { type: 'table', columns: ['commit', 'author', 'when', 'subject'], rows } };
     });
   },
 });

@@ -41,7 +41,7 @@ host.onRequest('actions/invoke', async ({ id, args }) => {
   }
   if (id === 'notes.list') {
     await showCount(notes);
-    return { view: { kind: 'table', columns: ['#', 'note', 'added'], rows: notes.map((n, i) => [String(i + 1), n.text, n.at]) } };
+    return { view: { type: 'table', columns: ['#', 'note', 'added'], rows: notes.map((n, i) => [String(i + 1), n.text, n.at]) } };
   }
   throw new ResponseError('not_found', `no action ${id}`);
 });

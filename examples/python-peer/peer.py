@@ -60,7 +60,7 @@ class ExamplePeer(PeerBase):
         if params.get("id") != "python-example.greet":
             raise RpcError("not_found", f"no action {params.get('id')!r}; this peer has python-example.greet")
         name = (params.get("args") or {}).get("name", "world")
-        return {"view": {"kind": "text", "text": f"Hello, {name}!"}}
+        return {"view": {"type": "text", "text": f"Hello, {name}!"}}
 
     def sleep(self, params, cancelled, id):
         ms = (params or {}).get("ms")

@@ -50,7 +50,7 @@ describe('outboard actions list and run', { timeout: 40_000 }, () => {
   it('run --json prints the structured result', () => {
     const r = runCliJson<{ notifications: unknown[]; hostActions: unknown[]; view: { kind: string; text?: string }; warnings: string[] }>(['actions', 'run', 'other.slow', '--args', '{"steps":2,"stepMs":10}', '--json'], { home: h.home, env: h.env });
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(r.json, { notifications: [], hostActions: [], view: { kind: 'text', text: 'slow done' }, warnings: [] });
+    assert.deepEqual(r.json, { notifications: [], hostActions: [], view: { type: 'text', text: 'slow done' }, warnings: [] });
   });
 
   it('an unknown action exits 1 with did-you-mean; bad --args exits 2; neither starts a peer', () => {

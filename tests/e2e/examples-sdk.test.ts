@@ -87,9 +87,9 @@ describe('SDK examples through the CLI', { timeout: 120_000 }, () => {
   });
 
   it('git-status: the log of a project as a table', () => {
-    const r = runCliJson<{ view: { kind: string; columns: string[]; rows: string[][] } }>(['actions', 'run', 'git-status.log', '--project', 'web', '--json'], { home });
+    const r = runCliJson<{ view: { type: string; columns: string[]; rows: string[][] } }>(['actions', 'run', 'git-status.log', '--project', 'web', '--json'], { home });
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.json.view.kind, 'table');
+    assert.equal(r.json.view.type, 'table');
     assert.deepEqual(r.json.view.columns, ['commit', 'author', 'when', 'subject']);
     assert.equal(r.json.view.rows.length, 1);
     assert.deepEqual(r.json.view.rows[0]?.slice(1, 2).concat(r.json.view.rows[0]?.[3] ?? ''), ['Ada', 'first commit']);

@@ -107,7 +107,7 @@ describe('outboard hub start, status, stop', { timeout: 120_000 }, () => {
     assert.equal(status.code, 0, status.stderr);
     assert.deepEqual(status.json.map((s) => [s.extension, s.id, s.values['']?.text]), [['demo', 'demo.build', 'green']]);
     const table = cli(['status']);
-    assert.match(table.stdout, /^ok\s+Build\s+-\s+green\s+demo$/m);
+    assert.match(table.stdout, /^ok\s+Build\s+-\s+green\s+-\s+demo$/m);
     const unknown = cli(['actions', 'run', 'demo.helo']);
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /Did you mean demo\.hello/);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { HostCore as Host } from './host-core.js';
 import type { ExtensionRecord } from './extension-record.js';
 import type { DoctorProblem } from './doctor-problem.js';
+import { packageProblem } from './doctor-problem.js';
 import { readBoundedJson } from './store/bounded-json.js';
 
 /** Where a config key's value comes from: the project's config, the user's, the schema's default, or nowhere. */
@@ -88,11 +89,11 @@ export async function collectConfigDoctorProblems(host: Host, extensions: readon
     try {
       for (const p of (await host.extensionConfig(ext)).problems) {
         const key = p.path.startsWith(`extensions.${ext.name}.`) ? p.path : `extensions.${ext.name}.<key>`;
-        problems.push({ extension: ext.key, path, rule: `config.${p.rule}`, message: `${p.path}: ${p.message}`, fix: `\`${cmd} config ${key} <value>\` (see \`${cmd} extensions info ${ext.key}\`)` });
+        problems.push(packageProblem(ext, { path, rule: `config.${p.rule}`, message: `${p.path}: ${p.message}`, fix: `\`${cmd} config ${key} <value>\` (see \`${cmd} extensions info ${ext.key}\`)` }));
       }
     } catch (error) {
       if ((error as { code?: unknown }).code === 'CONFIG_CORRUPT') continue; // the corrupt file is reported on its own
-      problems.push({ extension: ext.key, path: join(ext.dir, ext.manifest.configSchema), rule: 'config.unchecked', message: (error as Error).message, fix: `report it to the extension's author, or \`${cmd} extensions disable ${ext.key}\`` });
+      problems.push(packageProblem(ext, { path: join(ext.dir, ext.manifest.configSchema), rule: 'config.unchecked', message: (error as Error).message, fix: `report it to the extension's author, or \`${cmd} extensions disable ${ext.key}\`` }));
     }
   }
   return problems;

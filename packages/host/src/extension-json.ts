@@ -3,12 +3,15 @@ import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
 import { pinsRunCode } from './approvals/code-pinning.js';
+import { declaredContributions } from './contributions/declared-contributions.js';
 
 export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
 import type { ConfigInfo } from './extension-config-info.js';
 import type { DoctorProblem } from './doctor-problem.js';
+import { hostProblem, packageProblem } from './doctor-problem.js';
 
 export type { DoctorProblem };
+export { hostProblem, packageProblem };
 
 /** The stable `extensions list --json` entry (documented in docs/cli.md; fields are only ever added). */
 export interface ExtensionListEntry {
@@ -66,6 +69,10 @@ export interface InfoExtras {
   peerLog?: { log: string; notes: string[] } | undefined;
   /** The config keys, values and problems, from `describeExtensionConfig(host, ext)`. Default: null. */
   config?: ConfigInfo | null;
+  /** The host id, for the command lines of `contributions`. Default: no `contributions` groups. */
+  hostId?: string;
+  /** The user's activation override (`extensions.<name>.activation`), when set. */
+  activation?: string | undefined;
 }
 
 /**
@@ -101,9 +108,11 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
     conflictsWith: ext.conflictsWith,
     approval,
     config: extras.config ?? null,
+    /** Every contribution point the manifest declares, grouped as the consent prompt shows them. */
+    contributions: extras.hostId === undefined ? [] : declaredContributions(ext.manifest, extras.hostId, extras.activation),
     experimental: { ...(extras.experimental ?? {}) },
     peer: ext.manifest?.peer
-      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc'], log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
+      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc'], activationOverride: extras.activation ?? null, log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
       : null,
   };
 }
@@ -113,12 +122,12 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
 export function collectDoctorProblems(extensions: readonly ExtensionRecord[], diagnostics: readonly DiscoveryDiagnostic[]): DoctorProblem[] {
   const problems: DoctorProblem[] = [];
   for (const ext of extensions) {
-    const at = (rule: string, message: string, fix: string, path = ext.dir) => problems.push({ extension: ext.key, path, rule, message, fix });
+    const at = (rule: string, message: string, fix: string, path = ext.dir) => problems.push(packageProblem(ext, { path, rule, message, fix }));
     if (ext.state === 'conflict') at('name.conflict', ext.reason, ext.fix ?? '');
     if (ext.state === 'incompatible') at('engines.incompatible', ext.reason, ext.problems[0]?.fix ?? 'install a version of the extension made for this host version');
     if (ext.state !== 'incompatible') for (const p of ext.problems) at(p.rule, p.message, p.fix, p.path);
     for (const w of ext.warnings) at(w.rule, w.message, w.fix, w.path);
   }
-  for (const d of diagnostics) problems.push({ extension: null, path: d.path, rule: d.rule, message: d.message, fix: d.fix });
+  for (const d of diagnostics) problems.push(hostProblem({ path: d.path, rule: d.rule, message: d.message, fix: d.fix }));
   return problems;
 }

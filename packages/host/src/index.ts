@@ -89,6 +89,8 @@ export type { GroupWatchdog, ProcessGroupWatchdogOptions } from './process/index
 export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
 export { CLI_ACTION_INPUT_NAMES, RPC_ACTION_INPUT_NAMES, rewordActionInput } from './contributions/action-input.js';
 export type { ActionInputNames } from './contributions/action-input.js';
+export { declaredContributions } from './contributions/declared-contributions.js';
+export type { ContributionGroup } from './contributions/declared-contributions.js';
 export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';

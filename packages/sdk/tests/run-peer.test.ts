@@ -53,14 +53,14 @@ describe('runPeer', () => {
       actions: {
         'gs.log': (args, ctx) => {
           ctx.progress({ done: 1 });
-          return { view: { kind: 'text', text: `${JSON.stringify(args)} ${ctx.projectId} ${ctx.signal instanceof AbortSignal}` } };
+          return { view: { type: 'text', text: `${JSON.stringify(args)} ${ctx.projectId} ${ctx.signal instanceof AbortSignal}` } };
         },
       },
       rpc: { 'gs.head': (params) => ({ head: params }) },
     });
     const progress: unknown[] = [];
     const result = await host.request('actions/invoke', { id: 'gs.log', projectId: 'p9', args: { n: 1 } }, { onProgress: (v: unknown) => progress.push(v) });
-    assert.deepEqual(result, { view: { kind: 'text', text: '{"n":1} p9 true' } });
+    assert.deepEqual(result, { view: { type: 'text', text: '{"n":1} p9 true' } });
     assert.deepEqual(progress, [{ done: 1 }]);
     assert.deepEqual(await host.request('rpc/invoke', { method: 'gs.head', params: 'x' }), { head: 'x' });
     await assert.rejects(host.request('actions/invoke', { id: 'gs.other', args: {} }), /no handler for action "gs.other"/);

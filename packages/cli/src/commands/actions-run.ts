@@ -10,6 +10,7 @@ import type { Text } from '../terminal/text.js';
 import { projectContaining, projectStore } from './projects-lookup.js';
 import { openRpcRoute } from './rpc-route.js';
 import { StopSignals } from './stop-signals.js';
+import { notificationLines } from './notification-lines.js';
 
 /**
  * `<id> actions run <id> [--project <id>] [--args <json>] [--json]`. One path whether a hub runs or not: the
@@ -88,16 +89,13 @@ function textLines(text: string): Text[] {
 }
 
 function printResult(ctx: CliContext, result: ActionResult): void {
-  const icon = { info: ctx.out.cyan('i'), ok: ctx.out.green('✔'), warning: ctx.out.yellow('!'), error: ctx.out.red('✖') } as const;
-  for (const n of result.notifications) {
-    ctx.print(t`${icon[n.severity] ?? '-'} ${n.message}`);
-    if (n.detail) ctx.print(...n.detail.split('\n').map((l) => t`  ${l}`));
-  }
+  for (const n of result.notifications) ctx.print(...notificationLines(ctx.out, n));
   for (const a of result.hostActions) ctx.print(a.type === 'openUrl' ? t`open: ${a.url}` : t`open project ${a.projectId}: ${a.path}`);
   const view = result.view;
-  if (view?.kind === 'text') ctx.print(...textLines(view.text));
-  if (view?.kind === 'markdown') ctx.print(...textLines(view.markdown));
-  if (view?.kind === 'table') {
+  if (view?.title) ctx.print(ctx.out.bold(t`${view.title}`));
+  if (view?.type === 'text') ctx.print(...textLines(view.text));
+  if (view?.type === 'markdown') ctx.print(...textLines(view.markdown));
+  if (view?.type === 'table') {
     ctx.print(...formatTable([view.columns.map((c) => ctx.out.bold(c)), ...view.rows]));
     if (view.truncated) ctx.print(ctx.out.dim('(table truncated)'));
   }

@@ -160,6 +160,14 @@ const STATUS: CommandSpec = {
   load: () => import('./status.js'),
 };
 
+const NOTIFICATIONS: CommandSpec = {
+  name: 'notifications',
+  summary: 'The notifications extension peers raised (they outlive the peer); --follow for new ones',
+  options: { follow: { type: 'boolean', short: 'f', description: 'keep printing new notifications until Ctrl+C (needs a running hub)' }, ...json },
+  notes: (cmd) => [`Through the running hub when there is one (\`${cmd} hub start\`); expired notifications are not shown.`],
+  load: () => import('./notifications.js'),
+};
+
 const EVENTS: CommandSpec = {
   name: 'events',
   summary: 'Print the hub\'s events as NDJSON (--follow to keep tailing)',
@@ -220,6 +228,7 @@ export const COMMAND_TREE: CommandSpec = {
     HUB,
     PROJECTS,
     STATUS,
+    NOTIFICATIONS,
     EVENTS,
     RPC,
     ACTIONS,

@@ -1,9 +1,10 @@
 import type { CliContext } from '../cli-context.js';
 import type { DoctorProblem, HostCore as Host } from '@outboard/host';
 import { collectConfigDoctorProblems } from '@outboard/host';
-import { collectDoctorProblems } from '@outboard/host/views';
+import { collectDoctorProblems, hostProblem } from '@outboard/host/views';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
+import type { Styled } from '../terminal/text.js';
 
 /** `<id> extensions doctor [--json]`: one line per problem with its fix; exit 1 when there is any. */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
@@ -25,9 +26,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     return problems.length ? 1 : 0;
   }
   const { red, yellow, green, dim } = ctx.out;
-  for (const p of problems) {
-    ctx.print(t`${red('✖')} ${p.extension ? t`${p.extension}: ` : ''}${p.path}: ${p.message} ${dim(`[${p.rule}]`)} — fix: ${p.fix}`);
-  }
+  for (const p of problems) ctx.print(t`${red('✖')} ${whose(p)}${p.path}: ${p.message} ${dim(`[${p.rule}]`)} — fix: ${p.fix}`);
   for (const e of notices) ctx.print(t`${yellow('•')} ${e.key}: ${e.state} (${e.reason})${e.fix ? t` — run: ${e.fix}` : ''}`);
   for (const [flag, on] of Object.entries(experimental.flags)) ctx.print(t`${dim('•')} experimental.${flag}: ${on}`);
   const count = `${extensions.length} extension${extensions.length === 1 ? '' : 's'} checked`;
@@ -44,7 +43,7 @@ function configProblems(host: Host, experimental: ReturnType<Host['experimentalF
   const seen = new Set(already.map((p) => p.path));
   for (const c of experimental.corrupt) {
     if (seen.has(c.path)) continue;
-    out.push({ extension: null, path: c.path, rule: 'config.corrupt', message: c.message, fix: 'repair the file by hand, or let the next config write keep it aside' });
+    out.push(hostProblem({ path: c.path, rule: 'config.corrupt', message: c.message, fix: 'repair the file by hand, or let the next config write keep it aside' }));
   }
   const snapshot = host.config.inspect();
   const projectExperimental = snapshot.project?.['experimental'];
@@ -55,7 +54,17 @@ function configProblems(host: Host, experimental: ReturnType<Host['experimentalF
     const fix = flag === undefined
       ? `make "experimental" an object of true/false switches in ${file}`
       : `\`${cmd} config ${p.path} true${inProject ? '' : ' --user'}\` (or false)`;
-    out.push({ extension: null, path: file, rule: `${p.path}.${p.rule}`, message: `${p.path} ${p.message}`, fix });
+    out.push(hostProblem({ path: file, rule: `${p.path}.${p.rule}`, message: `${p.path} ${p.message}`, fix }));
   }
   return out;
+}
+
+/**
+ * Whose problem a line is: the package (DESIGN §2, what the user installed) and its folder, where the fix is
+ * made; the extension name too when it differs from the package name.
+ */
+function whose(p: DoctorProblem): Styled | '' {
+  if (p.packageName === null) return '';
+  const named = p.extension && p.extension !== p.packageName ? t` (extension "${p.extension}")` : '';
+  return t`${p.packageName}${named} in ${p.folder ?? '?'}: `;
 }

@@ -1,4 +1,5 @@
 import type { CliContext } from '../cli-context.js';
+import { collectDoctorProblems } from '@outboard/host/views';
 import { cliError } from '../errors/cli-errors.js';
 import { nonInteractiveEnable, obtainApproval } from '../consent/consent-flow.js';
 import type { ParsedOptions } from '../router/command-spec.js';
@@ -10,6 +11,17 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const ext = await requireExtension(ctx, opts.positionals[0] as string);
   if (ext.state === 'invalid' || ext.state === 'incompatible' || ext.state === 'conflict') {
     throw cliError('CLI_CANNOT_ENABLE', `${ext.key} cannot be enabled: it is ${ext.state} (${ext.reason})`, ext.fix ? `Fix: ${ext.fix}` : undefined);
+  }
+  // What doctor reports about the package (a missing bin or peer file...): approving it would only fail later, when run.
+  const problems = collectDoctorProblems([ext], []);
+  if (problems.length > 0) {
+    const count = problems.length === 1 ? 'a problem' : `${problems.length} problems`;
+    throw cliError(
+      'CLI_CANNOT_ENABLE',
+      `${ext.key} cannot be enabled: its package ${ext.packageName} in ${ext.dir} has ${count}`,
+      `fix ${problems.length === 1 ? 'it' : 'them'}, then run \`${ctx.cmd} extensions enable ${ext.key}\` again (\`${ctx.cmd} extensions doctor\` checks)`,
+      problems.map((p) => `${p.path}: ${p.message} — fix: ${p.fix}`),
+    );
   }
   const name = ext.name as string;
   const wantsNewGrants = opts.list('grant').length > 0 || opts.flag('grant-all');

@@ -6,12 +6,13 @@ import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
 import { colourState } from './extensions-list.js';
+import { contributionRows } from '../consent/consent-summary.js';
 
 /** `<id> extensions info <name> [--json]`. */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const ext = await requireExtension(ctx, opts.positionals[0] as string);
   const host = ctx.host();
-  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined, config: await describeExtensionConfig(host, ext) });
+  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined, config: await describeExtensionConfig(host, ext), hostId: ctx.cmd, activation: ext.name ? host.config.activationOverride(ext.name) : undefined });
   if (opts.flag('json')) {
     ctx.printJson(info);
     return 0;
@@ -29,23 +30,18 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   if (ext.realDir !== ext.dir) rows.push(['Real path', ext.realDir]);
   if (info.description) rows.push(['Description', info.description]);
   if (ext.enginesRange) rows.push(['Engines', `${ctx.cmd} ${ext.enginesRange}`]);
-  if (m?.commands?.length) rows.push(['Commands', m.commands.map((c) => c.name).join(', ')]);
-  if (m?.sidecar) rows.push(['Sidecar', describeRunnable(m.sidecar)]);
-  if (m?.peer && info.peer) {
-    rows.push(['Peer', `${describeRunnable(m.peer)} (activation: ${info.peer.activation.join(', ')})`]);
-    if (info.peer.log) rows.push(['Peer log', info.peer.log]);
-  }
+  rows.push(...contributionRows(info.contributions));
+  if (info.peer?.log) rows.push(['Peer log', info.peer.log]);
   const caps = m?.capabilities;
   if (caps?.required?.length || caps?.optional?.length) {
     rows.push(['Capabilities', [...(caps.required ?? []).map((c) => `${c} (required)`), ...(caps.optional ?? []).map((c) => `${c} (optional)`)].join(', ')]);
   }
-  if (m?.permissions?.hub?.length) rows.push(['Hub routes', m.permissions.hub.join(', ')]);
   rows.push(['Approval', describeApproval(info.approval)]);
   if (info.approval) rows.push(['Granted', info.approval.grants.capabilities.length ? info.approval.grants.capabilities.join(', ') : 'nothing']);
   for (const [flag, on] of Object.entries(info.experimental)) rows.push([`experimental.${flag}`, String(on)]);
   for (const s of ext.shadowed) rows.push(['Shadowed copy', `${s.path} (${s.source}, ${s.version})`]);
   for (const c of ext.conflictsWith) rows.push(['Conflicts with', c]);
-  ctx.print(...formatTable(rows.map(([k, v]) => [bold(t`${k ?? ''}:`), v ?? ''])));
+  ctx.print(...formatTable(rows.map(([k, v]) => [k ? bold(t`${k}:`) : '', v ?? ''])));
   if (info.config) printConfig(ctx, info.config, ext.name ?? ext.key);
   if (info.peer?.recent.length) ctx.print('', bold('Peer, latest:'), ...info.peer.recent.map((l) => t`  ${dim(l)}`));
   const problems = [...ext.problems, ...ext.warnings];
@@ -59,10 +55,6 @@ function describeApproval(a: ReturnType<typeof toInfoEntry>['approval']): string
   if (!a) return 'none';
   const what = `${a.version} (${a.source}, ${a.realPath}) on ${a.approvedAt}${a.enabled ? '' : ', disabled'}`;
   return a.current ? `approved ${what}` : `no longer covers this copy; was approved for ${what}`;
-}
-
-function describeRunnable(r: { bin?: string; exec?: readonly string[] }): string {
-  return r.bin ? `bin ${r.bin}` : `exec ${JSON.stringify(r.exec ?? [])}`;
 }
 
 /** The config keys of the extension's configSchema: type, value and where it came from, what is missing or wrong. */

@@ -6,6 +6,7 @@ import { HubClient } from '../hub-client/hub-client.js';
 import { HubUnreachableError } from '../hub-client/hub-endpoint.js';
 import { findTrustedHub } from '../hub-client/hub-trust.js';
 import { warnUntrusted } from './rpc-route.js';
+import type { Text } from '../terminal/text.js';
 import { projectStore, requireProject } from './projects-lookup.js';
 
 /** One status item as `/api/rpc` `status.list` and the peers' registry give it. */
@@ -13,7 +14,7 @@ interface StatusItem {
   extension: string;
   id: string;
   title: string;
-  values: Record<string, { text: string; severity: string; updatedAt: string }>;
+  values: Record<string, { text: string; severity: string; tooltip?: string; actionId?: string; updatedAt: string }>;
 }
 
 /**
@@ -55,8 +56,9 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     ctx.printJson(items);
     return 0;
   }
-  const rows = items.flatMap((item) => Object.entries(item.values).map(([scope, v]) => [v.severity, item.title, scope || '-', v.text, item.extension]));
+  // The tooltip's first line follows the text; the action an item runs has its own column.
+  const rows = items.flatMap((item) => Object.entries(item.values).map(([scope, v]): Text[] => [v.severity, item.title, scope || '-', v.tooltip ? t`${v.text} ${ctx.out.dim(t`(${v.tooltip.split('\n')[0] ?? ''})`)}` : v.text, v.actionId ?? '-', item.extension]));
   if (rows.length === 0) ctx.print(hub ? t`No status items: no running peer has set one.` : t`No status items (no hub runs, so only peers that start on their own were asked; \`${ctx.cmd} hub start\` keeps peers running).`);
-  else ctx.print(...formatTable([['SEVERITY', 'ITEM', 'PROJECT', 'TEXT', 'EXTENSION'].map((h) => ctx.out.bold(h)), ...rows]));
+  else ctx.print(...formatTable([['SEVERITY', 'ITEM', 'PROJECT', 'TEXT', 'ACTION', 'EXTENSION'].map((h) => ctx.out.bold(h)), ...rows]));
   return 0;
 }

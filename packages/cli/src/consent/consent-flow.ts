@@ -61,7 +61,7 @@ export async function obtainApproval(ctx: CliContext, ext: ExtensionRecord & { n
       throw cliError('CLI_NEEDS_TERMINAL', `${ext.key} requires the sensitive capabilit${missing.length === 1 ? 'y' : 'ies'} ${missing.join(', ')}, which --yes alone does not grant`, `Run \`${nonInteractiveEnable(ext, ctx.cmd)}\`.`);
     }
   }
-  ctx.printError(...consentSummary(ext, grants.capabilities, ctx.err, ctx.cmd));
+  ctx.printError(...consentSummary(ext, grants.capabilities, ctx.err, ctx.cmd, ext.name ? ctx.host().config.activationOverride(ext.name) : undefined));
   if (ask) {
     if (!(await ctx.printer.ask(t`Approve and enable ${ext.key}?`))) return 'declined';
     const required = ext.manifest?.capabilities?.required ?? [];

@@ -1,5 +1,6 @@
 import { CAPABILITY_CATALOG } from '@outboard/manifest';
-import type { ExtensionRecord } from '@outboard/host';
+import type { ContributionGroup, ExtensionRecord } from '@outboard/host';
+import { declaredContributions } from '@outboard/host';
 import type { Style } from '../terminal/style.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
@@ -10,23 +11,26 @@ export function capabilityInfo(name: string): (typeof CAPABILITY_CATALOG)[number
   return CAPABILITY_CATALOG.find((c) => c.name === name);
 }
 
+/** Table rows of contribution groups: the label on a group's first row, its entries one per row. */
+export function contributionRows(groups: readonly ContributionGroup[]): Text[][] {
+  return groups.flatMap((g) => g.entries.map((entry, i): Text[] => [i === 0 ? g.label : '', entry]));
+}
+
 /**
- * The lines shown before asking for approval: exactly what would be allowed to run, with which grants, and
- * every hub route it may call. Every value comes from the package, so every value is escaped by the printer.
+ * The lines shown before asking for approval: exactly what would be allowed to run, every contribution the
+ * manifest declares (grouped: commands, actions with their agent hints, RPC methods, events, status items,
+ * views, providers, listeners, automation templates, hub routes, sidecar, peer and its activation), with
+ * which grants. Every value comes from the package, so every value is escaped by the printer.
  */
-export function consentSummary(ext: ExtensionRecord, granted: readonly string[], style: Style, hostId: string): Styled[] {
+export function consentSummary(ext: ExtensionRecord, granted: readonly string[], style: Style, hostId: string, activation?: string): Styled[] {
   const m = ext.manifest;
   const { bold, yellow, dim } = style;
-  const runnable = (r: { bin?: string; exec?: readonly string[] }) => (r.bin ? `node ${r.bin}` : (r.exec ?? []).join(' '));
   const rows: Text[][] = [
     ['Package', `${ext.packageName}@${ext.version}`],
     ['Source', ext.source],
     ['Real path', ext.realDir],
+    ...contributionRows(declaredContributions(m, hostId, activation)),
   ];
-  for (const [i, c] of (m?.commands ?? []).entries()) rows.push([i === 0 ? 'Commands' : '', `${hostId} ${c.name} (${runnable(c)})`]);
-  if (m?.sidecar) rows.push(['Sidecar', runnable(m.sidecar)]);
-  if (m?.peer) rows.push(['Peer', runnable(m.peer)]);
-  for (const [i, route] of (m?.permissions?.hub ?? []).entries()) rows.push([i === 0 ? 'Hub routes' : '', route]);
   const lines = [bold(t`${hostId} wants to run extension "${ext.key}"`), ...formatTable(rows.map(([k, v]) => [k ? t`  ${k}:` : '', v ?? '']))];
   const required = m?.capabilities?.required ?? [];
   const optional = m?.capabilities?.optional ?? [];

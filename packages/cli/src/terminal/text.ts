@@ -5,22 +5,14 @@
  * the printer writes it as it is. Styling is applied after escaping and therefore survives.
  */
 
-/** Characters that move the cursor, change the terminal's state or hide text: C0, DEL, C1, bidi and invisible marks. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+import { escapeControlCharacters } from '@outboard/manifest';
 
 /**
  * `text` with every control character as a visible escape (`\x1b`, `\n`, `\u202e`...), so it shows what it
  * contains and can neither move the cursor, repaint a line nor talk to the terminal (OSC, DCS...).
  */
 export function escapeUntrusted(text: string): string {
-  return text.replace(UNSAFE, (c) => {
-    const named = NAMED[c];
-    if (named) return named;
-    const code = c.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+  return escapeControlCharacters(text);
 }
 
 /** Text the CLI built itself, safe to write as it is. Made only by {@link t}, the styles and {@link joinText}. */

@@ -1,3 +1,4 @@
+import { activationOverrideIn, checkHostOwnedWrite, extensionOwnSection } from './host-owned-keys.js';
 import { dirname, resolve } from 'node:path';
 import type { CorruptFileDiagnostic } from '../store/index.js';
 import { ConfigError } from './config-error.js';
@@ -89,6 +90,18 @@ export class ConfigService {
     return getAtPath(this.#readMerged(), parseConfigKey(key));
   }
 
+  /**
+   * The user's activation override of extension `name` (`extensions.<name>.activation`, project over user):
+   * `lazy`, `manifest`, or undefined when unset, unknown or unreadable (a corrupt file is doctor's to report).
+   */
+  activationOverride(name: string): 'lazy' | 'manifest' | undefined {
+    try {
+      return activationOverrideIn(this.#readMerged(), name);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The value at a dotted key in one file only, or `undefined`. Throws `CONFIG_CORRUPT`, `CONFIG_NO_PROJECT`. */
   getIn(scope: ConfigScope, key: string): unknown {
     return getAtPath(this.#readScope(scope), parseConfigKey(key));
@@ -115,6 +128,7 @@ export class ConfigService {
       }
       stored = requireDevPathList(value, this.cwd, `The value for ${DEV_PATHS_KEY}`);
     }
+    checkHostOwnedWrite(segments, stored, key);
     const schemas = await this.#schemasForWrite(segments, stored, options.schema);
     const otherScope = scope === 'user' ? this.#projectOrUndefined() : this.#files.inspectUser().value;
     let missing: ConfigProblem[] = [];
@@ -159,7 +173,8 @@ export class ConfigService {
     this.#refuseReservedName(name);
     const config = options.scope === 'user' ? this.#readScope('user') : this.#readMerged();
     const extensions = config['extensions'];
-    const section = isConfigObject(extensions) && extensions[name] !== undefined ? structuredClone(extensions[name]) : {};
+    // Host-owned keys (`activation`) are the user's settings for the host, not the extension's config.
+    const section = isConfigObject(extensions) && extensions[name] !== undefined ? structuredClone(extensionOwnSection(extensions[name])) : {};
     const source = options.schema ?? (await this.#schemaFor?.(name));
     if (!source) return { value: section, problems: [] };
     const mode = options.requireAll === false ? 'write' : 'run';

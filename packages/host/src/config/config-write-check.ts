@@ -1,4 +1,5 @@
 import { ConfigError } from './config-error.js';
+import { extensionOwnSection } from './host-owned-keys.js';
 import { mergeScopes, type ConfigScope } from './config-files.js';
 import { isConfigObject, type ConfigObject } from './config-key.js';
 import { formatConfigProblem, type ConfigProblem } from './config-problem.js';
@@ -30,7 +31,7 @@ export async function checkConfigWrite(check: ConfigWriteCheck): Promise<ConfigP
   for (const [name, compiled] of check.schemas) {
     for (const view of views) {
       const extensions = view['extensions'];
-      const section = isConfigObject(extensions) && extensions[name] !== undefined ? extensions[name] : {};
+      const section = isConfigObject(extensions) && extensions[name] !== undefined ? extensionOwnSection(extensions[name]) : {};
       for (const problem of await compiled.check(section, `extensions.${name}`, 'write')) {
         problems.set(formatConfigProblem(problem), problem);
       }

@@ -1,18 +1,23 @@
 import { sanitizeText } from './sanitize-text.js';
 import type { Severity } from './contribution-registry.js';
 
-/** A notification carried by an action result or shown by a peer. */
+/** A notification carried by an action result or shown by a peer (reference design 002). */
 export interface NotificationPayload {
   severity: Severity;
   message: string;
   detail?: string;
+  /** Action ids the user may run from the notification (at most 3). */
+  actions?: string[];
 }
 
 /** Host actions a peer may ask for: only these, and only with safe arguments. */
 export type HostAction = { type: 'openUrl'; url: string } | { type: 'openProjectLink'; projectId: string; path: string };
 
-/** A typed view of an action's outcome, bounded in size. */
-export type ActionView = { kind: 'text'; text: string } | { kind: 'markdown'; markdown: string } | { kind: 'table'; columns: string[]; rows: string[][]; truncated: boolean };
+/**
+ * A typed view of an action's outcome, bounded in size, discriminated by `type` as in the reference design
+ * (`{"type": "table", "title": "Commits", "columns": [], "rows": []}`); a peer may send `kind` as its alias.
+ */
+export type ActionView = ({ type: 'text'; text: string } | { type: 'markdown'; markdown: string } | { type: 'table'; columns: string[]; rows: string[][]; truncated: boolean }) & { title?: string };
 
 /** The structured result of `actions/invoke`, after the host checked and bounded it. */
 export interface ActionResult {
@@ -24,9 +29,12 @@ export interface ActionResult {
 }
 
 /** Limits applied to action results. */
-export const ACTION_RESULT_LIMITS = { notifications: 10, hostActions: 5, text: 64 * 1024, columns: 20, rows: 1000, cell: 500, message: 500, detail: 4000 } as const;
+export const ACTION_RESULT_LIMITS = { notifications: 10, hostActions: 5, text: 64 * 1024, columns: 20, rows: 1000, cell: 500, message: 500, detail: 4000, notificationActions: 3 } as const;
 
 const SEVERITIES: readonly Severity[] = ['info', 'ok', 'warning', 'error'];
+
+/** What an action id looks like (dotted segments); anything else in a notification's `actions` is dropped. */
+const ACTION_ID = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
 
 /**
  * Checks and bounds what a peer returned from an action: unknown host actions and unsafe URLs are dropped,
@@ -36,7 +44,7 @@ export function normalizeActionResult(raw: unknown): ActionResult {
   const result: ActionResult = { notifications: [], hostActions: [], view: null, warnings: [] };
   if (raw === null || raw === undefined) return result;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    result.view = { kind: 'text', text: sanitizeText(typeof raw === 'string' ? raw : JSON.stringify(raw), ACTION_RESULT_LIMITS.text, true) };
+    result.view = { type: 'text', text: sanitizeText(typeof raw === 'string' ? raw : JSON.stringify(raw), ACTION_RESULT_LIMITS.text, true) };
     return result;
   }
   const r = raw as Record<string, unknown>;
@@ -52,20 +60,21 @@ export function normalizeActionResult(raw: unknown): ActionResult {
   if (r.view !== undefined && r.view !== null) {
     const view = normalizeView(r.view);
     if (view) result.view = view;
-    else result.warnings.push('dropped a view that is not text, markdown or a table with columns and rows');
+    else result.warnings.push('dropped a view whose "type" is not text, markdown or table (with columns and rows)');
   }
   return result;
 }
 
-/** A notification with severity, message and detail bounded and sanitised; undefined when there is no message. */
+/** A notification with severity, message, detail and action ids bounded and cleaned; undefined when there is no message. */
 export function normalizeNotification(n: unknown): NotificationPayload | undefined {
   if (typeof n !== 'object' || n === null) return undefined;
   const o = n as Record<string, unknown>;
   const message = sanitizeText(o.message, ACTION_RESULT_LIMITS.message);
   if (!message.trim()) return undefined;
   const severity = SEVERITIES.includes(o.severity as Severity) ? (o.severity as Severity) : 'info';
-  const detail = o.detail === undefined ? undefined : sanitizeText(o.detail, ACTION_RESULT_LIMITS.detail, true);
-  return detail ? { severity, message, detail } : { severity, message };
+  const detail = o.detail === undefined || o.detail === null ? undefined : sanitizeText(o.detail, ACTION_RESULT_LIMITS.detail, true);
+  const actions = asArray(o.actions).filter((a): a is string => typeof a === 'string' && ACTION_ID.test(a)).slice(0, ACTION_RESULT_LIMITS.notificationActions);
+  return { severity, message, ...(detail ? { detail } : {}), ...(actions.length ? { actions } : {}) };
 }
 
 function normalizeHostAction(a: unknown): HostAction | undefined {
@@ -88,14 +97,17 @@ function normalizeHostAction(a: unknown): HostAction | undefined {
 function normalizeView(v: unknown): ActionView | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const o = v as Record<string, unknown>;
-  if (o.kind === 'text') return { kind: 'text', text: sanitizeText(o.text, ACTION_RESULT_LIMITS.text, true) };
-  if (o.kind === 'markdown') return { kind: 'markdown', markdown: sanitizeText(o.markdown, ACTION_RESULT_LIMITS.text, true) };
-  if (o.kind === 'table' && Array.isArray(o.columns) && Array.isArray(o.rows)) {
+  // `type` is the discriminator (reference design 002); `kind` is accepted as its alias.
+  const type = o.type ?? o.kind;
+  const title = typeof o.title === 'string' && o.title.trim() !== '' ? { title: sanitizeText(o.title, ACTION_RESULT_LIMITS.cell) } : {};
+  if (type === 'text') return { type: 'text', ...title, text: sanitizeText(o.text, ACTION_RESULT_LIMITS.text, true) };
+  if (type === 'markdown') return { type: 'markdown', ...title, markdown: sanitizeText(o.markdown, ACTION_RESULT_LIMITS.text, true) };
+  if (type === 'table' && Array.isArray(o.columns) && Array.isArray(o.rows)) {
     const columns = o.columns.slice(0, ACTION_RESULT_LIMITS.columns).map((c) => sanitizeText(c, ACTION_RESULT_LIMITS.cell));
     const rows = o.rows
       .slice(0, ACTION_RESULT_LIMITS.rows)
       .map((row) => columns.map((_, i) => sanitizeText(Array.isArray(row) ? row[i] : undefined, ACTION_RESULT_LIMITS.cell)));
-    return { kind: 'table', columns, rows, truncated: o.rows.length > ACTION_RESULT_LIMITS.rows || o.columns.length > ACTION_RESULT_LIMITS.columns };
+    return { type: 'table', ...title, columns, rows, truncated: o.rows.length > ACTION_RESULT_LIMITS.rows || o.columns.length > ACTION_RESULT_LIMITS.columns };
   }
   return undefined;
 }

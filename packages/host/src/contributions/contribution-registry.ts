@@ -1,6 +1,7 @@
 import type { ActionContribution, Contributes, StatusContribution } from '@outboard/manifest';
 import { ownsContributionId } from '@outboard/manifest';
 import { sanitizeText } from './sanitize-text.js';
+import { StatusPacer } from './status-pacer.js';
 
 /** An action a ready peer offers. */
 export interface ActionEntry {
@@ -14,24 +15,37 @@ export interface ActionEntry {
 /** Severity of a status item or notification. */
 export type Severity = 'info' | 'ok' | 'warning' | 'error';
 
+/** The latest value of a status item in one scope (reference design 002: text, severity, tooltip, action). */
+export interface StatusValue {
+  text: string;
+  severity: Severity;
+  /** Longer text shown on hover or below the item. */
+  tooltip?: string;
+  /** An action of the same extension that the item runs when chosen. */
+  actionId?: string;
+  updatedAt: string;
+}
+
 /** A status item and its latest value. */
 export interface StatusEntry {
   extension: string;
   id: string;
   title: string;
   /** Latest values, one per scope ('' for global, else the project id). */
-  values: Record<string, { text: string; severity: Severity; updatedAt: string }>;
+  values: Record<string, StatusValue>;
 }
 
-/** What changed, delivered at most once per `coalesceMs` for status updates. */
+/** What changed; status changes reach listeners paced (at most `statusPerSecond` per extension). */
 export type ContributionChange = { kind: 'added' | 'removed'; extension: string } | { kind: 'status'; extension: string; id: string; projectId: string | undefined };
 
 /** Options of {@link ContributionRegistry}. */
 export interface ContributionRegistryOptions {
   /** Longest status text kept, in characters. Default 200. */
   maxStatusText?: number;
-  /** Status updates of one item within this window are coalesced into one change, in ms. Default 50. */
-  coalesceMs?: number;
+  /** Longest status tooltip kept, in characters. Default 1000. */
+  maxStatusTooltip?: number;
+  /** Status changes of one extension announced per second, at most (the latest value of each item wins). Default 10. */
+  statusPerSecond?: number;
 }
 
 const SEVERITIES: readonly Severity[] = ['info', 'ok', 'warning', 'error'];
@@ -75,13 +89,14 @@ interface ExtensionContributions {
 export class ContributionRegistry {
   private readonly byExtension = new Map<string, ExtensionContributions>();
   private readonly listeners = new Set<(change: ContributionChange) => void>();
-  private readonly pendingStatus = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly pacer: StatusPacer;
   private readonly maxStatusText: number;
-  private readonly coalesceMs: number;
+  private readonly maxStatusTooltip: number;
 
   constructor(options: ContributionRegistryOptions = {}) {
     this.maxStatusText = options.maxStatusText ?? 200;
-    this.coalesceMs = options.coalesceMs ?? 50;
+    this.maxStatusTooltip = options.maxStatusTooltip ?? 1000;
+    this.pacer = new StatusPacer({ perSecond: options.statusPerSecond ?? 10, announce: (extension, item) => this.emit({ kind: 'status', extension, ...item }) });
   }
 
   /**
@@ -149,19 +164,23 @@ export class ContributionRegistry {
     ];
   }
 
-  /** Removes every contribution of `extension` at once; false when it had none. */
+  /**
+   * Removes every contribution of `extension` at once; false when it had none. Its status items are cleared:
+   * each value it had is announced once more, now gone (listeners then find no value), before `removed`.
+   */
   remove(extension: string): boolean {
     const entry = this.byExtension.get(extension);
+    this.pacer.drop(extension);
+    if (!entry) return false;
     this.byExtension.delete(extension);
-    for (const [key, timer] of this.pendingStatus) {
-      if (key.startsWith(`${extension}\u0000`)) {
-        clearTimeout(timer);
-        this.pendingStatus.delete(key);
-      }
-    }
     // Consumers never heard of staged contributions: nothing to take back from them.
-    if (entry?.visible) this.emit({ kind: 'removed', extension });
-    return entry !== undefined;
+    if (entry.visible) {
+      for (const item of entry.status.values()) {
+        for (const scope of Object.keys(item.values)) this.emit({ kind: 'status', extension, id: item.id, projectId: scope === '' ? undefined : scope });
+      }
+      this.emit({ kind: 'removed', extension });
+    }
+    return true;
   }
 
   /** Every visible action, sorted by id. */
@@ -186,25 +205,30 @@ export class ContributionRegistry {
   }
 
   /**
-   * Sets a status item's value (text bounded and stripped of control characters), staged or visible. Updates
-   * of one visible item are coalesced: listeners hear of it at most once per `coalesceMs`; those of a staged
-   * item are heard when it is revealed. Throws a message for an item the peer did not announce.
+   * Sets a status item's value, staged or visible: text and tooltip bounded, control characters shown as
+   * visible escapes; an `actionId` must be an action the same extension offers. Listeners hear of a visible
+   * item paced (see {@link StatusPacer}), with the latest value; of a staged one when it is revealed. Throws an
+   * Error for an item the peer did not announce, a TypeError for an action it does not offer.
    */
-  setStatus(extension: string, id: string, value: { text: unknown; severity?: unknown; projectId?: string | undefined }): void {
+  setStatus(extension: string, id: string, value: { text: unknown; severity?: unknown; tooltip?: unknown; actionId?: unknown; projectId?: string | undefined }): void {
     const entry = this.byExtension.get(extension);
     const item = entry?.status.get(id);
     if (!item) throw new Error(`status item "${id}" is not declared by ${extension}: declare it in contributes.status and announce it in the peer's initialize answer (or the peer is not running)`);
+    if (value.actionId !== undefined && !(typeof value.actionId === 'string' && entry?.actions.some((a) => a.id === value.actionId))) {
+      throw new TypeError(`status item "${id}": actionId ${JSON.stringify(value.actionId)} is not an action ${extension} offers (contributes.actions)`);
+    }
     const severity = SEVERITIES.includes(value.severity as Severity) ? (value.severity as Severity) : 'info';
-    item.values[value.projectId ?? ''] = { text: sanitizeText(value.text, this.maxStatusText), severity, updatedAt: new Date().toISOString() };
+    const next: StatusValue = { text: sanitizeText(value.text, this.maxStatusText), severity, updatedAt: new Date().toISOString() };
+    if (value.tooltip !== undefined && value.tooltip !== null && value.tooltip !== '') next.tooltip = sanitizeText(value.tooltip, this.maxStatusTooltip, true);
+    if (typeof value.actionId === 'string') next.actionId = value.actionId;
+    item.values[value.projectId ?? ''] = next;
     if (!entry?.visible) return;
-    const key = `${extension}\u0000${id}\u0000${value.projectId ?? ''}`;
-    if (this.pendingStatus.has(key)) return;
-    const timer = setTimeout(() => {
-      this.pendingStatus.delete(key);
-      this.emit({ kind: 'status', extension, id, projectId: value.projectId });
-    }, this.coalesceMs);
-    timer.unref?.();
-    this.pendingStatus.set(key, timer);
+    this.pacer.changed(extension, { id, projectId: value.projectId });
+  }
+
+  /** Stops pacing (pending status announcements are dropped). Idempotent. */
+  dispose(): void {
+    this.pacer.dispose();
   }
 
   /** Listens to changes; returns a function that stops listening. */

@@ -1,3 +1,4 @@
+import { ownsContributionId } from '@outboard/manifest';
 import type { NotificationPayload } from './action-result.js';
 import { normalizeNotification } from './action-result.js';
 
@@ -21,8 +22,9 @@ export interface NotificationCenterOptions {
 }
 
 /**
- * Notifications from peers: sanitised, truncated, rate-limited per extension so a flooding peer cannot
- * drown the others (what it loses is counted and reported once per burst), kept in a bounded list.
+ * Notifications from peers (reference design 002: severity, message, detail, action ids, expiry): cleaned,
+ * truncated, rate-limited per extension so a flooding peer cannot drown the others (what it loses is
+ * counted and reported once per burst), kept in a bounded list that outlives the peers that sent them.
  */
 export class NotificationCenter {
   private readonly shown: ShownNotification[] = [];
@@ -58,9 +60,28 @@ export class NotificationCenter {
       return { refused: 'rate_limited' };
     }
     window.count++;
-    const expiry = (raw as { expiresInMs?: unknown }).expiresInMs;
-    const expiresAt = typeof expiry === 'number' && expiry > 0 ? new Date(now + Math.min(expiry, this.maxExpiryMs)).toISOString() : undefined;
-    return { shown: this.record(extension, payload, now, expiresAt) };
+    // Only the extension's own actions may be offered from its notification.
+    const actions = payload.actions?.filter((id) => ownsContributionId(extension, id));
+    const { actions: _asked, ...rest } = payload;
+    const kept: NotificationPayload = actions?.length ? { ...rest, actions } : rest;
+    return { shown: this.record(extension, kept, now, this.expiryOf(raw as Record<string, unknown>, now)) };
+  }
+
+  /**
+   * Raises a notification on the host's own account about `extension` (a failed action): not counted against
+   * the extension's rate, since the peer did not send it.
+   */
+  raise(extension: string, raw: NotificationPayload): ShownNotification | undefined {
+    const payload = normalizeNotification(raw);
+    return payload ? this.record(extension, payload, Date.now()) : undefined;
+  }
+
+  /** `expiresAt` (ISO time or epoch ms) or `expiresInMs`, capped at `maxExpiryMs` from now; undefined: no expiry. */
+  private expiryOf(raw: Record<string, unknown>, now: number): string | undefined {
+    const at = raw.expiresAt;
+    const ms = typeof at === 'string' ? Date.parse(at) - now : typeof at === 'number' ? at - now : typeof raw.expiresInMs === 'number' ? raw.expiresInMs : undefined;
+    if (ms === undefined || !Number.isFinite(ms)) return undefined;
+    return new Date(now + Math.max(0, Math.min(ms, this.maxExpiryMs))).toISOString();
   }
 
   /** Notifications still showing (not expired), newest last. */

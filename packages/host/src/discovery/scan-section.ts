@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { ManifestContext, ManifestResult, RunnablePath } from '@outboard/manifest';
+import type { ExtensionManifest, ManifestContext, ManifestResult, RunnablePath } from '@outboard/manifest';
 import { CanonicalHasher, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
 import { listProjectDependencies } from './sources.js';
@@ -165,12 +165,19 @@ function examine(state: ScanState, candidate: Candidate): Found | undefined {
   const result = check(pkg, ctx);
   if (result.kind === 'not-extension') return undefined;
   const record = recordFrom(spec, candidate, pkg, result, ctx, state.hasher);
-  return { record, pkg: pkg as Record<string, unknown>, paths: record.manifest ? runnablePaths(record.manifest, ctx.hostId) : [] };
+  // An invalid manifest's files are checked too (runnablePaths tolerates any shape), so doctor reports every
+  // problem of a package in one run instead of the missing files only after the manifest is mended.
+  const block = record.manifest ?? ((pkg as Record<string, Record<string, unknown> | undefined>)[ctx.hostId]?.extension as ExtensionManifest | undefined);
+  return { record, pkg: pkg as Record<string, unknown>, paths: block ? runnablePaths(block, ctx.hostId) : [] };
 }
 
 /** Judges what the disk showed of a found extension's files, digests what runs, and keeps the record. */
 function finish(state: ScanState, { record, pkg, paths }: Found, looks: readonly FileLook[]): void {
   const knownIds = judgeFiles(record, paths, looks);
+  // A missing file is an input of the scan: adding it changes its identity, so the problem is not kept from a cache.
+  looks.forEach((look, i) => {
+    if (look.kind === 'missing') state.scan.inputs.push({ path: `${record.realDir}${sep}${(paths[i] as RunnablePath).file}`, id: null });
+  });
   if (record.manifest) record.runDigest = scanRunDigest(record.dir, pkg, paths, { hash: state.hash(record), startedAt: state.startedAt, knownIds });
   state.scan.extensions.push(record);
 }

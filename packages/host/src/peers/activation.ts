@@ -18,3 +18,12 @@ export function matchesActivation(activation: string, kind: ActivationKind, valu
   if (kind === 'onEvent') return typeGlobProblem(glob) === undefined && compileTypeGlob(glob)(value);
   return glob !== '' && picomatch.isMatch(value, glob, { dot: true });
 }
+
+/**
+ * The activation events a peer starts on, once the user's override is applied (DESIGN §6: the user owns
+ * activation): `lazy` removes `onStartup`, so the peer waits for its other events or its first use.
+ */
+export function effectiveActivation(declared: readonly string[] | undefined, override: string | undefined): readonly string[] {
+  const events = declared ?? [];
+  return override === 'lazy' ? events.filter((a) => a !== 'onStartup') : events;
+}

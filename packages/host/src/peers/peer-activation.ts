@@ -1,4 +1,4 @@
-import { matchesActivation } from './activation.js';
+import { effectiveActivation, matchesActivation } from './activation.js';
 import type { PeerExtension, PeerSupervisor } from './peer-supervisor.js';
 
 /** Distinct event types remembered while an activation check runs (more are only checked next time they occur). */
@@ -8,12 +8,14 @@ const MAX_PENDING_EVENT_TYPES = 1024;
 export interface PeerActivationDeps {
   peerExtensions(): Promise<PeerExtension[]>;
   supervisor(name: string): Promise<PeerSupervisor | undefined>;
+  /** The user's activation override of an extension (`extensions.<name>.activation`). Default: none. */
+  activationOverride?(name: string): string | undefined;
 }
 
 /**
  * Starts peers on their activation events (DESIGN §8): `onStartup`, `onEvent:<glob>` for events on the
- * bus, `onProject:<glob>` for a project's root files. (`onAction` and `onRpc` start a peer on its first
- * request.) A start that fails is the supervisor's to report; nothing here throws.
+ * bus, `onProject:<glob>` for a project's root files, as the user's override leaves them (`lazy`: no
+ * `onStartup`). (`onAction` and `onRpc` start a peer on its first request.) A start that fails is the supervisor's to report; nothing here throws.
  */
 export class PeerActivation {
   /** Event types waiting for an `onEvent` check. */
@@ -76,7 +78,7 @@ export class PeerActivation {
   private async startEach(match: (activation: string) => boolean): Promise<void> {
     const exts = await this.deps.peerExtensions();
     const starts = exts
-      .filter((e) => (e.manifest.peer?.activation ?? []).some(match))
+      .filter((e) => effectiveActivation(e.manifest.peer?.activation, this.deps.activationOverride?.(e.name)).some(match))
       .map(async (e) => {
         const s = await this.deps.supervisor(e.name);
         if (s && s.state === 'stopped') await s.start().catch(() => undefined);

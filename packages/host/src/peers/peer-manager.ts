@@ -53,6 +53,8 @@ export interface PeerManagerDeps {
   rpc?: RpcRegistry;
   /** Keeps peers' process groups from outliving the host. Default: a watchdog of the manager's own. */
   watchdog?: GroupWatchdog;
+  /** The user's activation override of an extension (`extensions.<name>.activation`, read when needed). Default: none. */
+  activationOverride?(name: string): string | undefined;
 }
 
 /** Options of {@link PeerManager}. */
@@ -92,7 +94,7 @@ export class PeerManager {
     const own = deps.watchdog ? undefined : new ProcessGroupWatchdog();
     if (own) this.disposables.push(own);
     this.watchdog = deps.watchdog ?? (own as ProcessGroupWatchdog);
-    this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name) });
+    this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name), activationOverride: (name) => deps.activationOverride?.(name) });
     this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });
     this.disposables.push(
       registerPeerServices(
@@ -259,7 +261,10 @@ export class PeerManager {
       ok = true;
       return result;
     } catch (error) {
-      throw await actionFailure(action, supervisor, error);
+      const failure = await actionFailure(action, supervisor, error);
+      // A failed action raises a notification (DESIGN §8); one the user cancelled does not.
+      if (failure.reason !== 'cancelled') this.notifications.raise(action.extension, { severity: 'error', message: failure.message, ...(failure.details.length ? { detail: failure.details.join('\n') } : {}) });
+      throw failure;
     } finally {
       this.deps.bus.publish({ type: 'action.finished', source: this.deps.identity.id, ...scope, attributes: { action: id, extension: action.extension, ok } });
     }
@@ -315,6 +320,7 @@ export class PeerManager {
       await s.log.close();
     }));
     for (const d of this.disposables.splice(0)) d.dispose();
+    this.contributions.dispose();
   }
 
   private serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {

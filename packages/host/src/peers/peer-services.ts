@@ -74,15 +74,15 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
       capability: 'ui.status.contribute',
       scope: 'global',
       handler: (call) => {
-        const p = call.params as { id?: unknown; text?: unknown; severity?: unknown; projectId?: unknown };
+        const p = call.params as { id?: unknown; text?: unknown; severity?: unknown; tooltip?: unknown; actionId?: unknown; projectId?: unknown };
         if (typeof p.id !== 'string') throw new ServiceError('invalid_params', 'status/set needs "id", the status item declared in contributes.status');
         if (p.projectId !== undefined && (typeof p.projectId !== 'string' || p.projectId === '')) throw new ServiceError('invalid_params', 'status/set "projectId", when given, must be a project id');
         // A project's status is shown on that project: only one the peer may see, and one that exists.
         if (p.projectId !== undefined) checkProjectInput(call.extension, p.projectId, call.grants, deps.projects, 'set status');
         try {
-          contributions.setStatus(call.extension, p.id, { text: p.text, severity: p.severity, projectId: p.projectId });
+          contributions.setStatus(call.extension, p.id, { text: p.text, severity: p.severity, tooltip: p.tooltip, actionId: p.actionId, projectId: p.projectId });
         } catch (error) {
-          throw new ServiceError('not_found', (error as Error).message);
+          throw new ServiceError(error instanceof TypeError ? 'invalid_params' : 'not_found', (error as Error).message);
         }
         return { ok: true };
       },

@@ -31,7 +31,7 @@ describe('the host activity on the bus', () => {
 
   it('publishes notifications and status changes under the host namespace', async () => {
     const bus = new EventBus();
-    const contributions = new ContributionRegistry({ coalesceMs: 0 } as never);
+    const contributions = new ContributionRegistry();
     const notifications = new NotificationCenter();
     publishContributionActivity(bus, 'outboard', contributions, notifications);
     notifications.show('git', { message: 'hello', severity: 'warning' });

@@ -46,7 +46,7 @@ for (const [kind, script] of [['bare', 'activate-calls-bare.mjs'], ['sdk', 'acti
         });
         for (let run = 1; run <= RUNS; run++) {
           const result = await peers.invokeAction(`${name}.report`, {});
-          const rows = result.view?.kind === 'table' ? result.view.rows : undefined;
+          const rows = result.view?.type === 'table' ? result.view.rows : undefined;
           assert.deepEqual(rows, ALL_OK, `run ${run}: ${JSON.stringify(result)}`);
           assert.equal(supervisor.state, 'ready', `run ${run}: the peer is still running (${supervisor.status().lastError ?? ''})`);
           const item = peers.contributions.statusItems().find((s) => s.id === `${name}.status`);

@@ -32,3 +32,40 @@ describe('onProject activation', () => {
     }
   });
 });
+
+describe('the user owns activation (extensions.<name>.activation)', () => {
+  it('"lazy" keeps an onStartup peer from starting with the others; it still starts on first use', async () => {
+    const env = await peerHome([
+      { name: 'eager', activation: ['onStartup', 'onAction'] },
+      { name: 'tamed', activation: ['onStartup', 'onAction'] },
+    ]);
+    try {
+      await env.host.config.set('extensions.tamed.activation', 'lazy', { scope: 'user' });
+      const peers = await env.host.peers({ supervisor: fast });
+      await peers.startOnStartup();
+      await peers.activationSettled();
+      assert.equal((await peers.supervisor('eager'))?.state, 'ready', 'onStartup without an override starts');
+      assert.equal((await peers.supervisor('tamed'))?.state, 'stopped', 'lazy: not started with the hub');
+      await peers.invokeAction('tamed.hello', {});
+      assert.equal((await peers.supervisor('tamed'))?.state, 'ready', 'its first use starts it');
+    } finally {
+      await env.cleanup();
+    }
+  });
+
+  it('the key is the host\'s: any other value is refused, and the extension never sees it', async () => {
+    const env = await peerHome([{ name: 'tamed', activation: ['onStartup'] }]);
+    try {
+      await assert.rejects(env.host.config.set('extensions.tamed.activation', 'never', { scope: 'user' }), (e: Error & { code?: string }) => e.code === 'CONFIG_INVALID_VALUE' && /must be "lazy"/.test(e.message));
+      await env.host.config.set('extensions.tamed.activation', 'manifest', { scope: 'user' });
+      assert.equal(env.host.config.activationOverride('tamed'), 'manifest');
+      const schema = { schema: { type: 'object', additionalProperties: false, properties: { depth: { type: 'number' } } } };
+      await env.host.config.set('extensions.tamed.activation', 'lazy', { scope: 'user', schema });
+      const check = await env.host.config.checkExtensionConfig('tamed', { schema });
+      assert.deepEqual(check, { value: {}, problems: [] }, 'not checked against the schema, not handed to the extension');
+      assert.equal(env.host.config.activationOverride('tamed'), 'lazy');
+    } finally {
+      await env.cleanup();
+    }
+  });
+});

@@ -17,7 +17,7 @@ type Outcome = { ok?: unknown; error?: { code: string; message: string } };
 /** Has the peer of `action`'s prefix call `method` with `params` and returns what the host answered it. */
 async function hostCall(peers: PeerManager, action: string, method: string, params: unknown, extra: Record<string, unknown> = {}): Promise<Outcome> {
   const result = await peers.invokeAction(action, { args: { method, params, ...extra } });
-  assert.equal(result.view?.kind, 'text');
+  assert.equal(result.view?.type, 'text');
   return JSON.parse((result.view as { text: string }).text) as Outcome;
 }
 

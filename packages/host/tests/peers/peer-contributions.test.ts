@@ -49,7 +49,7 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
     }
   });
 
-  it('status updates are coalesced, clipped and stripped of terminal escapes; an undeclared item is refused', async () => {
+  it('status updates are coalesced, clipped and their control characters shown as visible escapes; an undeclared item is refused', async () => {
     const env = await peerHome([{ name: 'stat', capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute'] } }]);
     try {
       const peers = await env.host.peers({ supervisor: fast });
@@ -69,7 +69,7 @@ describe('contributions and events of real peers', { timeout: 40_000 }, () => {
       ]);
       assert.equal(long?.error, undefined);
       const text = peers.contributions.statusItems()[0]?.values['']?.text ?? '';
-      assert.ok(text.startsWith('red xxx') && text.length === 200 && text.endsWith('…'), JSON.stringify(text));
+      assert.ok(text.startsWith('\\x1b[31mred\\x1b[0m xxx') && text.length === 200 && text.endsWith('…'), JSON.stringify(text));
       assert.equal(unknown?.error?.code, 'not_found');
     } finally {
       await env.cleanup();

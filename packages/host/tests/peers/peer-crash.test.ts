@@ -86,7 +86,7 @@ describe('peer crashes', { timeout: 40_000 }, () => {
       assert.match(String(midcrash.status().lastError), /exited with code 9/);
       assert.match(String(midcrash.status().lastError), /crashing in the middle of a request/);
       // The good peer's own slow action went through the crash untouched.
-      assert.equal((await slowGood).view?.kind, 'text');
+      assert.equal((await slowGood).view?.type, 'text');
       await waitUntil('the restarted peer to be ready', () => midcrash.state === 'ready', 5000);
       const [firstPid, secondPid] = startedPids(env.marks, 'midcrash');
       assert.ok(firstPid && secondPid && firstPid !== secondPid);

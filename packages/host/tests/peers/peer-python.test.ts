@@ -28,7 +28,7 @@ describe('the Python fixture peer', { timeout: 40_000 }, () => {
     await withPython('good', async (peers, env) => {
       const result = await peers.invokeAction('snake.hello', { projectId: 'p1', args: { a: 1 } });
       assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello from python {"a":1}' }]);
-      assert.deepEqual(result.view, { kind: 'table', columns: ['key', 'value'], rows: [['project', 'p1'], ['grants', 'events.publish,hub.request,ui.action.contribute,ui.notification']], truncated: false });
+      assert.deepEqual(result.view, { type: 'table', columns: ['key', 'value'], rows: [['project', 'p1'], ['grants', 'events.publish,hub.request,ui.action.contribute,ui.notification']], truncated: false });
       const notified = await peers.invokeAction('snake.notify', {});
       assert.match(notified.notifications[0]?.message ?? '', /^shown \{"ok": \{"id": \d+\}\}$/);
       assert.ok(peers.notifications.current().some((n) => n.extension === 'snake' && n.message === 'hello from the python peer'));

@@ -15,7 +15,7 @@ describe('peer supervisor', () => {
       assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello {"a":1}' }]);
       assert.deepEqual(result.hostActions, [{ type: 'openUrl', url: 'https://example.org/x' }]);
       assert.equal(result.warnings.length, 1);
-      assert.equal(result.view?.kind, 'table');
+      assert.equal(result.view?.type, 'table');
       const supervisor = await peers.supervisor('alpha');
       assert.equal(supervisor?.state, 'ready');
       assert.deepEqual(peers.contributions.actions().map((a) => a.id), fixtureActions('alpha'));

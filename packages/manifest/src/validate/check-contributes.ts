@@ -3,6 +3,7 @@ import { isRecord } from '../json-value.js';
 import { CONTRIBUTION_ID_SOURCE, DOTTED_NAME_SOURCE } from '../patterns.js';
 import { contributionIdOwnershipProblem, hostNamespaceOf } from '../contribution-ids.js';
 import { isValidSlug } from '../slug.js';
+import { toSlug } from './check-names.js';
 import type { ProblemCollector } from './problem-collector.js';
 import { fieldLabel, quote } from './wording.js';
 
@@ -12,8 +13,10 @@ const DOTTED_NAME = new RegExp(DOTTED_NAME_SOURCE);
 /** Action and status ids, RPC method names and event types: well formed, each declared once, owned by `name`. */
 export function checkContributes(contributes: unknown, name: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
   if (!isRecord(contributes)) return;
-  // An invalid name is reported by its own rule; ownership is judged against a valid one only.
-  if (typeof name === 'string' && isValidSlug(name)) checkOwnedIds(contributes, name, root, problems);
+  // An invalid name is reported by its own rule; ownership is judged against the name its fix suggests, so
+  // the ids that rename needs are reported in the same run, not after the name is mended.
+  const owner = typeof name !== 'string' ? undefined : isValidSlug(name) ? name : toSlug(name, '');
+  if (owner) checkOwnedIds(contributes, owner, root, problems);
   for (const list of ['actions', 'status'] as const) {
     const entries = contributes[list];
     if (!Array.isArray(entries)) continue;

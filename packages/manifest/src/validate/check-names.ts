@@ -51,8 +51,8 @@ function checkSlugName(value: string, at: JsonPathSegment[], kind: 'name' | 'com
   problems.rule([...root, ...at], `${kind}.reserved`, `${label} ${quote(value)} ${why}${effect}.`, `Choose another ${noun}, e.g. ${quote(`${value}-tools`)}.`);
 }
 
-/** A best-effort slug made from `value`, for the example in a fix. */
-function toSlug(value: string, fallback: string): string {
+/** A best-effort slug made from `value`, for the example in a fix (`fallback` when nothing of it is left). */
+export function toSlug(value: string, fallback: string): string {
   const slug = value
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, '-')

@@ -81,5 +81,6 @@ export const STANDARD_HANDSHAKE: readonly ConformanceStep[] = Object.freeze([
     },
   },
   { note: 'activate', send: { jsonrpc: '2.0', id: 'activate', method: 'activate', params: { grants: [], context: {} } } },
-  { expect: { jsonrpc: '2.0', id: 'activate', result: { ready: true } } },
+  // DESIGN §8: any result means ready (`{ready: true}` and `{}` alike); only an error response fails activation.
+  { expect: { jsonrpc: '2.0', id: 'activate', result: { $any: true } } },
 ]);

@@ -11,3 +11,5 @@ export const pythonPeer = fileURLToPath(new URL('../../../../../examples/python-
 export const conformanceCli = fileURLToPath(new URL('../../src/conformance/cli.js', import.meta.url));
 /** A peer that checks the launch guard (argv: its variable prefix) and implements no test methods. */
 export const guardedCorePeer = fileURLToPath(new URL('../../../tests/fixtures/guarded-core-peer.mjs', import.meta.url));
+/** A peer written from the contract that answers `activate` with `{}` (any result means ready). */
+export const lenientPeer = fileURLToPath(new URL('../../../tests/fixtures/lenient-peer.mjs', import.meta.url));

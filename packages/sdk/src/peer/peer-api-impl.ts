@@ -73,12 +73,14 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
       async set(id, value) {
         declared.statusItem(id);
         declared.capability('ui.status.contribute', 'status.set');
-        await connection.request('status/set', { id, text: value.text, ...(value.severity ? { severity: value.severity } : {}), ...(value.projectId ? { projectId: value.projectId } : {}) });
+        const { text, severity, projectId, tooltip, actionId } = value;
+        await connection.request('status/set', { id, text, ...(severity ? { severity } : {}), ...(projectId ? { projectId } : {}), ...(tooltip !== undefined ? { tooltip } : {}), ...(actionId ? { actionId } : {}) });
       },
     },
-    async notify(severity, message, detail) {
+    async notify(severity, message, detailOrOptions) {
       declared.capability('ui.notification', 'notify');
-      await connection.request('notifications/show', { severity, message, ...(detail !== undefined ? { detail } : {}) });
+      const options = typeof detailOrOptions === 'string' ? { detail: detailOrOptions } : (detailOrOptions ?? {});
+      await connection.request('notifications/show', { severity, message, ...options });
     },
     storage: {
       async get<T>(key: string, options?: { projectId?: string }) {

@@ -27,7 +27,8 @@ export type Severity = 'info' | 'ok' | 'warning' | 'error';
 export interface ActionResult {
   readonly notifications?: readonly { severity: Severity; message: string; detail?: string }[];
   readonly hostActions?: readonly ({ type: 'openUrl'; url: string } | { type: 'openProjectLink'; projectId: string; path: string })[];
-  readonly view?: { kind: 'text'; text: string } | { kind: 'markdown'; markdown: string } | { kind: 'table'; columns: readonly string[]; rows: readonly (readonly string[])[] };
+  /** One view, discriminated by `type` (the reference design's name; `kind` is accepted as its alias). */
+  readonly view?: ({ type: 'text'; text: string } | { type: 'markdown'; markdown: string } | { type: 'table'; columns: readonly string[]; rows: readonly (readonly string[])[] }) & { title?: string };
 }
 
 /** What a handler gets besides its arguments. */
@@ -49,6 +50,20 @@ export interface StatusValue {
   readonly severity?: Severity;
   /** Shown on this project (omit for a global item). */
   readonly projectId?: string;
+  /** Longer text shown on hover or below the item. */
+  readonly tooltip?: string;
+  /** An action of this extension (`contributes.actions`) the item runs when chosen. */
+  readonly actionId?: string;
+}
+
+/** What a notification may carry beyond its message (reference design 002). */
+export interface NotificationOptions {
+  /** More text, shown below the message. */
+  readonly detail?: string;
+  /** Action ids of this extension the user may run from the notification (at most 3). */
+  readonly actions?: readonly string[];
+  /** When it stops being shown (ISO time); the host caps it at one hour. */
+  readonly expiresAt?: string;
 }
 
 /**
@@ -77,8 +92,8 @@ export interface PeerApi {
     /** Sets a status item declared in `contributes.status` (`ui.status.contribute`). */
     set(id: string, value: StatusValue): Promise<void>;
   };
-  /** Shows a notification (`ui.notification`). */
-  notify(severity: Severity, message: string, detail?: string): Promise<void>;
+  /** Shows a notification (`ui.notification`); the third argument is its detail, or its options. */
+  notify(severity: Severity, message: string, detailOrOptions?: string | NotificationOptions): Promise<void>;
   readonly storage: {
     /** Private storage by default; `projectId` for per-project storage (`storage.private`, `storage.project`). */
     get<T = unknown>(key: string, options?: { projectId?: string }): Promise<T | undefined>;
