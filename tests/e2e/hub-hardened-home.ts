@@ -25,6 +25,22 @@ export function linkCoreFixture(home: string, dir: string, name: string, sidecar
   }
 }
 
+/**
+ * The same fixture sidecar installed as a user-source package (`<home>/extensions/node_modules/outboard-fixture-<name>`)
+ * and approved: its code is pinned by the approval, unlike a linked folder's. Returns the package folder.
+ */
+export function installCoreFixture(home: string, name: string, sidecar: Record<string, unknown> = {}): string {
+  const dir = join(home, 'extensions', 'node_modules', `outboard-fixture-${name}`);
+  mkdirSync(dir, { recursive: true });
+  const core = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'sidecar-lib', 'server-core.mjs');
+  const extension = { apiVersion: 1, name, sidecar: { bin: 'server.mjs', health: '/health', ...sidecar } };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `outboard-fixture-${name}`, version: '1.0.0', private: true, type: 'module', engines: { outboard: '*' }, outboard: { extension } }));
+  writeFileSync(join(dir, 'server.mjs'), `import { serve } from ${JSON.stringify(core)};\nserve('recorder');\n`);
+  const r = runCli(['extensions', 'enable', name, '--yes'], { home, cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  return dir;
+}
+
 /** A running hub of `home` and its sidecar manager. */
 export interface RealHub {
   port: number;
