@@ -120,6 +120,19 @@ describe('one live state: the CLI in another process and a running hub', { timeo
     await within('served again after enable', LIVE_MS, () => served('live.hello'));
   });
 
+  it('an edit of a linked peer\'s code starts its peer afresh, still approved (linked: code not pinned)', async () => {
+    const peers = await hub.host.peers();
+    const before = (await peers.peerStatus('live'))?.pid;
+    assert.ok(before, 'the peer of live runs');
+    appendFileSync(join(tmp.path, 'live-peer', 'peer.mjs'), '// edited by its author\n');
+    await within('the edited peer replaced by a fresh one', LIVE_MS + 5000, async () => {
+      await served('live.hello');
+      const now = (await peers.peerStatus('live'))?.pid;
+      return now !== undefined && now !== before && !isRunning(before);
+    });
+    assert.equal((await peers.peerStatus('live'))?.recentCrashes, 0, 'a clean crash window');
+  });
+
   it('an edit of an installed package\'s peer refuses it naming "changed"; re-approving serves it again', async () => {
     const dir = join(home, 'extensions', 'node_modules', 'outboard-ext-inst');
     writePeerPackage(dir, 'inst');
