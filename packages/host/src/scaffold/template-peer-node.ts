@@ -20,7 +20,7 @@ runPeer({
     // Every action registered here is declared in contributes.actions of package.json.
     api.actions.register('${o.name}.hello', (args) => {
       const who = typeof args?.name === 'string' ? args.name : 'world';
-      return { view: { kind: 'text', text: \`Hello, \${who}!\` } };
+      return { view: { type: 'text', text: \`Hello, \${who}!\` } };
     });
   },
 });

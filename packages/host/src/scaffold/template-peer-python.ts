@@ -64,7 +64,7 @@ class Peer(PeerBase):
         if params.get("id") != f"{NAME}.hello":
             raise RpcError("not_found", f"no action {params.get('id')!r}")
         who = (params.get("args") or {}).get("name", "world")
-        return {"view": {"kind": "text", "text": f"Hello, {who}!"}}
+        return {"view": {"type": "text", "text": f"Hello, {who}!"}}
 
 
 if __name__ == "__main__":

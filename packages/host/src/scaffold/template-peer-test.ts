@@ -47,7 +47,7 @@ test('answers the handshake and runs ${o.name}.hello', async () => {
     assert.deepEqual(init.result.contributes.actions.map((a) => (typeof a === 'string' ? a : a.id)), ['${o.name}.hello']);
     assert.ok((await call('activate', { grants: { capabilities: ['ui.action.contribute'] }, context: {} })).result, 'activate answers a result');
     const hello = await call('actions/invoke', { id: '${o.name}.hello', args: { name: 'Ada' } });
-    assert.deepEqual(hello.result, { view: { kind: 'text', text: 'Hello, Ada!' } });
+    assert.deepEqual(hello.result, { view: { type: 'text', text: 'Hello, Ada!' } });
     assert.equal((await call('no/such')).error.data.code, 'method_not_found');
     await call('shutdown');
   } finally {
