@@ -103,7 +103,7 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
     config: extras.config ?? null,
     experimental: { ...(extras.experimental ?? {}) },
     peer: ext.manifest?.peer
-      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc'], log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
+      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc', 'onProvider'], log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
       : null,
   };
 }

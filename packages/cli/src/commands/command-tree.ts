@@ -159,6 +159,27 @@ const STATUS: CommandSpec = {
   load: () => import('./status.js'),
 };
 
+const PROJECT_SCOPE = { project: { type: 'string', value: '<id>', description: 'the project to ask about (default: the registered project holding the current folder)' } } as const;
+
+const SEARCH: CommandSpec = {
+  name: 'search',
+  summary: 'Ask every search provider at once; results grouped by extension',
+  args: '<text>',
+  minPositionals: 1,
+  maxPositionals: 50,
+  missing: 'the text to search for',
+  options: { ...PROJECT_SCOPE, ...json },
+  notes: () => ['Providers that do not answer within the deadline (2 s) are named as timed out; those that fail, with their reason.'],
+  load: () => import('./search.js'),
+};
+
+const DIAGNOSTICS: CommandSpec = {
+  name: 'diagnostics',
+  summary: 'Ask every diagnostics provider what is wrong; exits 1 when any error',
+  options: { ...PROJECT_SCOPE, ...json },
+  load: () => import('./diagnostics.js'),
+};
+
 const EVENTS: CommandSpec = {
   name: 'events',
   summary: 'Print the hub\'s events as NDJSON (--follow to keep tailing)',
@@ -219,6 +240,8 @@ export const COMMAND_TREE: CommandSpec = {
     HUB,
     PROJECTS,
     STATUS,
+    SEARCH,
+    DIAGNOSTICS,
     EVENTS,
     RPC,
     ACTIONS,
