@@ -59,6 +59,11 @@ export interface ProviderQueryOptions {
   deadlineMs?: number;
   /** Aborting it cancels every pending query (`$/cancelRequest`) and drops their late answers. */
   signal?: AbortSignal;
+  /**
+   * Who asks (a page, a terminal, an agent session): a newer fan-out from the same consumer cancels its
+   * older one, whose late answers are then dropped. Default: none (fan-outs are independent).
+   */
+  consumer?: string;
 }
 
 /**
@@ -67,6 +72,9 @@ export interface ProviderQueryOptions {
  * answers the providers it declared.
  */
 export class ProviderQueries {
+  /** The fan-out in progress per consumer (see {@link ProviderQueryOptions.consumer}). */
+  private readonly latest = new Map<string, AbortController>();
+
   constructor(private readonly deps: ProviderQueriesDeps) {}
 
   /** The providers enabled extensions declare, of `kind` when given, sorted by id. */
@@ -92,12 +100,18 @@ export class ProviderQueries {
   /**
    * Asks every provider of `kind` in parallel and yields each answer as it arrives; then yields, in id order,
    * those that timed out, failed or were not ready, each with its reason. Stops asking (cancelling what is
-   * pending) when `signal` aborts or the consumer stops iterating.
+   * pending) when `signal` aborts or the consumer stops iterating; throws ResponseError `cancelled` when the same
+   * `consumer` asked again.
    */
   async *fanOut(kind: ProviderKind, query: ProviderQuery, options: ProviderQueryOptions = {}): AsyncGenerator<ProviderOutcome> {
     const checked = this.checkQuery(query);
     const providers = await this.declared(kind);
     const controller = new AbortController();
+    const { consumer } = options;
+    if (consumer !== undefined) {
+      this.latest.get(consumer)?.abort(REPLACED);
+      this.latest.set(consumer, controller);
+    }
     const outer = options.signal;
     const onAbort = (): void => controller.abort();
     outer?.addEventListener('abort', onAbort, { once: true });
@@ -115,11 +129,15 @@ export class ProviderQueries {
         if (outcome.outcome === 'answered') yield outcome;
         else missed.push(outcome);
       }
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) {
+        if (controller.signal.reason === REPLACED) throw new ResponseError('cancelled', `a newer query from ${JSON.stringify(consumer)} replaced this one`);
+        return;
+      }
       yield* missed.sort((a, b) => a.provider.id.localeCompare(b.provider.id));
     } finally {
       outer?.removeEventListener('abort', onAbort);
       controller.abort();
+      if (consumer !== undefined && this.latest.get(consumer) === controller) this.latest.delete(consumer);
     }
   }
 
@@ -196,6 +214,9 @@ export class ProviderQueries {
     }
   }
 }
+
+/** The abort reason of a fan-out a newer one from the same consumer replaced. */
+const REPLACED = Symbol('replaced');
 
 /** Marks a refusal made before the provider was asked (`not_ready` in a fan-out). */
 const NOT_READY = Object.freeze({ notReady: true });

@@ -9,7 +9,7 @@ const KINDS: readonly ProviderKind[] = ['search', 'diagnostics', 'workspaces', '
 /**
  * The provider methods of the RPC registry, over the one fan-out: `providers.query { id, query, projectId?,
  * limit?, cursor?, deadlineMs? }` asks one provider; `providers.search { kind? (default search), query?,
- * projectId?, limit?, deadlineMs? }` asks every provider of the kind, streams each outcome as progress and
+ * projectId?, limit?, deadlineMs?, consumer? }` (a newer search of the same consumer cancels the older) asks every provider of the kind, streams each outcome as progress and
  * answers `{ answered, missed }`. The CLI, the hub's pages and agents all call these.
  */
 export function providerMethods(peers: () => Promise<PeerManager>): Record<string, RpcHandler> {
@@ -24,7 +24,7 @@ export function providerMethods(peers: () => Promise<PeerManager>): Record<strin
       const manager = await peers();
       const answered: unknown[] = [];
       const missed: unknown[] = [];
-      for await (const outcome of manager.providers.fanOut(kind as ProviderKind, queryOf({ query: '', ...params }), { signal: context.signal, ...deadlineOf(params) })) {
+      for await (const outcome of manager.providers.fanOut(kind as ProviderKind, queryOf({ query: '', ...params }), { signal: context.signal, ...deadlineOf(params), ...consumerOf(params) })) {
         (outcome.outcome === 'answered' ? answered : missed).push(outcome);
         context.progress(outcome);
       }
@@ -39,6 +39,12 @@ function queryOf(params: Record<string, unknown>): ProviderQuery {
   const { query, projectId, limit, cursor } = params as Partial<Record<keyof ProviderQuery, unknown>>;
   if (typeof query !== 'string') throw new ResponseError('invalid_params', 'query must be a string (required)');
   return { query, ...(projectId !== undefined ? { projectId: projectId as string } : {}), ...(limit !== undefined ? { limit: limit as number } : {}), ...(cursor !== undefined ? { cursor: cursor as string } : {}) };
+}
+
+function consumerOf(params: Record<string, unknown>): { consumer?: string } {
+  if (params.consumer === undefined) return {};
+  if (typeof params.consumer !== 'string' || params.consumer === '') throw new ResponseError('invalid_params', 'consumer must be a non-empty string');
+  return { consumer: params.consumer };
 }
 
 function deadlineOf(params: Record<string, unknown>): { deadlineMs?: number } {
