@@ -328,8 +328,15 @@ export class PeerManager {
   private serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {
     const session = this.sessions.open(extension, connection);
     const served = serveBrokerOnConnection(this.deps.broker, connection, extension, grants, budget);
+    // `providers/changed { id }`: consumers keeping results on screen query again. Only a declared provider counts.
+    const changed = connection.onNotification('providers/changed', (params) => {
+      const id = (params as { id?: unknown } | undefined)?.id;
+      if (typeof id !== 'string' || !(this.manifests.get(extension)?.contributes?.providers ?? []).some((p) => p.id === id)) return;
+      this.deps.bus.publish({ type: 'extension.provider.changed', source: this.deps.identity.id, attributes: { extension, provider: id } });
+    });
     return {
       dispose: () => {
+        changed.dispose();
         served.dispose();
         session.dispose();
       },
