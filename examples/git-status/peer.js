@@ -22,6 +22,16 @@ async function summarize(project, signal) {
   }
 }
 
+/** What is wrong in a project's repository: unmerged paths (errors) and a detached HEAD (a warning). */
+async function problems(project, signal) {
+  const found = [];
+  const branch = (await git(project.root, ['rev-parse', '--abbrev-ref', 'HEAD'], signal)).trim();
+  if (branch === 'HEAD') found.push({ severity: 'warning', message: 'HEAD is detached: new commits belong to no branch', source: 'git', path: '.' });
+  const unmerged = (await git(project.root, ['diff', '--name-only', '--diff-filter=U'], signal)).split('\n').filter(Boolean);
+  for (const path of unmerged) found.push({ severity: 'error', message: 'unmerged path: resolve the conflict, then git add it', path, source: 'git' });
+  return found;
+}
+
 runPeer({
   activate(api, context) {
     // Every project's summary, read on one lane with every other poll; a failed round keeps the last one.
@@ -39,6 +49,20 @@ runPeer({
     // A project registered or removed is news now, not at the next tick.
     api.events.on('project.*', () => void summaries.refresh());
     context.subscriptions.push(summaries.start());
+
+    // `outboard diagnostics` asks this for the project it runs in (or every project it may read without one).
+    api.providers.register('git-status.problems', async ({ limit }, { projectId, signal }) => {
+      const projects = projectId ? [await api.projects.get(projectId)] : await api.projects.list();
+      const items = [];
+      for (const project of projects) {
+        try {
+          items.push(...(await problems(project, signal)).map((p) => (projectId ? p : { ...p, message: `${project.name}: ${p.message}` })));
+        } catch {
+          // Not a git repository: nothing for git to say.
+        }
+      }
+      return { items: items.slice(0, limit), truncated: items.length > limit };
+    });
 
     api.actions.register('git-status.log', async (args, { projectId, signal, progress }) => {
       if (!projectId) throw new Error('run it for a project: --project <id>');

@@ -14,7 +14,7 @@ let grants = [];
 servePeerHandshake(host, {
   name: 'notes',
   version: '1.0.0',
-  contributes: { actions: ['notes.add', 'notes.list'], status: ['notes.count'] },
+  contributes: { actions: ['notes.add', 'notes.list'], status: ['notes.count'], providers: ['notes.search'] },
   capabilities: { required: ['ui.action.contribute', 'storage.private'], optional: ['ui.notification', 'ui.status.contribute'] },
   onActivate: (session) => {
     grants = session.grants;
@@ -44,6 +44,14 @@ host.onRequest('actions/invoke', async ({ id, args }) => {
     return { view: { type: 'table', columns: ['#', 'note', 'added'], rows: notes.map((n, i) => [String(i + 1), n.text, n.at]) } };
   }
   throw new ResponseError('not_found', `no action ${id}`);
+});
+
+// `outboard search <text>` asks every search provider; this one answers with the notes that contain the text.
+host.onRequest('providers/query', async ({ id, query, limit }) => {
+  if (id !== 'notes.search') throw new ResponseError('not_found', `no provider ${id}`);
+  const needle = String(query ?? '').toLowerCase();
+  const hits = (await loadNotes()).filter((n) => n.text.toLowerCase().includes(needle));
+  return { items: hits.slice(0, limit).map((n) => ({ title: n.text, detail: `added ${n.at}`, actionId: 'notes.list' })), truncated: hits.length > limit };
 });
 
 host.onClose(() => process.exit(0));

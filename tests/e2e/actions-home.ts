@@ -18,6 +18,8 @@ export interface ActionsFixture {
   capabilities?: { required: string[]; optional: string[] };
   /** RPC methods its manifest declares (the fixture peer echoes every `rpc/invoke`). Default: none. */
   rpc?: string[];
+  /** Providers its manifest declares (the fixture peer answers by the id's suffix); the peer starts onProvider. */
+  providers?: Array<{ id: string; kind: string; title: string }>;
 }
 
 /** A temporary home with the fixtures approved (every capability granted), and the environment to run the CLI in. */
@@ -51,7 +53,7 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
           extension: {
             apiVersion: 1,
             name: f.name,
-            peer: { exec: ['node', './peer.mjs', f.mode ?? 'good'], activation: ['onAction'] },
+            peer: { exec: ['node', './peer.mjs', f.mode ?? 'good'], activation: f.providers ? ['onProvider'] : ['onAction'] },
             contributes: {
               actions: [
                 { id: `${x}.hello`, title: 'Say hello', targets: ['global', 'project'] },
@@ -60,6 +62,7 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
               ],
               events: [`${x}.happened`],
               ...(f.rpc ? { rpc: f.rpc } : {}),
+              ...(f.providers ? { providers: f.providers } : {}),
             },
             capabilities: f.capabilities ?? { required: ['ui.action.contribute'], optional: ['ui.notification'] },
           },

@@ -54,6 +54,7 @@ function argvOf(line: string): string[] {
     json: '{}',
     command: 'hello',
     group: 'actions',
+    text: 'todo',
   };
   text = text.replace(/<([^>]+)>/g, (all, name: string) => values[name] ?? all);
   const argv: string[] = [];

@@ -97,6 +97,35 @@ describe('SDK examples through the CLI', { timeout: 120_000 }, () => {
     assert.notEqual(refused.code, 0);
   });
 
+  it('git-status: diagnostics names a detached HEAD and unmerged paths, and exits 1', () => {
+    const other = join(tmp.path, 'conflicted');
+    mkdirSync(other);
+    writeFileSync(join(other, 'a.txt'), 'a\n');
+    git(other, 'init', '-q');
+    git(other, 'add', '.');
+    git(other, 'commit', '-qm', 'base');
+    git(other, 'branch', 'other');
+    writeFileSync(join(other, 'a.txt'), 'trunk\n');
+    git(other, 'commit', '-qam', 'on trunk');
+    git(other, 'checkout', '-q', 'other');
+    writeFileSync(join(other, 'a.txt'), 'other\n');
+    git(other, 'commit', '-qam', 'on other');
+    git(other, 'checkout', '-q', '--detach', 'trunk');
+    const merge = spawnSync('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.com', 'merge', 'other'], { cwd: other, encoding: 'utf8' });
+    assert.notEqual(merge.status, 0, 'the merge conflicts');
+    assert.equal(runCli(['projects', 'add', other, '--id', 'conflicted'], { home }).code, 0);
+    const r = runCliJson<{ answered: Array<{ provider: { id: string }; items: Array<{ severity: string; message: string; path?: string }> }> }>(['diagnostics', '--project', 'conflicted', '--json'], { home });
+    assert.equal(r.code, 1, r.stderr);
+    const items = r.json.answered.find((a) => a.provider.id === 'git-status.problems')?.items ?? [];
+    assert.deepEqual(items.map((i) => [i.severity, i.path]), [['warning', '.'], ['error', 'a.txt']]);
+    assert.match(items[0]?.message ?? '', /HEAD is detached/);
+    const clean = runCli(['diagnostics', '--project', 'web'], { home });
+    assert.equal(clean.code, 0, clean.stderr);
+    assert.match(clean.stdout, /git-status — Git\n {2}\(nothing\)/);
+    // The later tests list the projects: leave only theirs.
+    assert.equal(runCli(['projects', 'remove', 'conflicted'], { home }).code, 0);
+  });
+
   it('git-status: with a hub, a status item per project (branch, changed files), kept by poll', async () => {
     const started = runCli(['hub', 'start', '--port', '0'], { home });
     assert.equal(started.code, 0, started.stderr);

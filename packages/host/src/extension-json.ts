@@ -112,7 +112,7 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
     contributions: extras.hostId === undefined ? [] : declaredContributions(ext.manifest, extras.hostId, extras.activation),
     experimental: { ...(extras.experimental ?? {}) },
     peer: ext.manifest?.peer
-      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc'], activationOverride: extras.activation ?? null, log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
+      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc', 'onProvider'], activationOverride: extras.activation ?? null, log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
       : null,
   };
 }

@@ -91,6 +91,10 @@ export { CLI_ACTION_INPUT_NAMES, RPC_ACTION_INPUT_NAMES, rewordActionInput } fro
 export type { ActionInputNames } from './contributions/action-input.js';
 export { declaredContributions } from './contributions/declared-contributions.js';
 export type { ContributionGroup } from './contributions/declared-contributions.js';
+export { checkProviderAnswer, MalformedProviderAnswer, PROVIDER_ITEM_CAP } from './providers/provider-answer.js';
+export type { CompletionItem, DiagnosticItem, ProviderAnswer, ProviderItem, SearchItem, WorkspaceItem } from './providers/provider-answer.js';
+export { DEFAULT_PROVIDER_DEADLINE_MS, DEFAULT_PROVIDER_LIMIT, ProviderQueries } from './providers/provider-fanout.js';
+export type { DeclaredProvider, ProviderOutcome, ProviderQuery, ProviderQueryOptions } from './providers/provider-fanout.js';
 export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';

@@ -15,6 +15,8 @@ export type {
   PeerEntry,
   Permissions,
   ProjectLink,
+  ProviderContribution,
+  ProviderKind,
   Runnable,
   SidecarEntry,
   StatusContribution,

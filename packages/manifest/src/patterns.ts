@@ -21,8 +21,8 @@ export const HUB_ROUTE_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT
 /** Source of a `permissions.hub` entry: `METHOD /path`, the path without spaces (`*` is a wildcard segment). */
 export const HUB_ROUTE_SOURCE = `^(?:${HUB_ROUTE_METHODS.join('|')}) /\\S*$`;
 
-/** Source of a peer activation event: `onAction`, `onRpc`, `onStartup`, `onEvent:<glob>` or `onProject:<glob>`. */
-export const ACTIVATION_SOURCE = '^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$';
+/** Source of a peer activation event: `onAction`, `onRpc`, `onProvider`, `onStartup`, `onEvent:<glob>` or `onProject:<glob>`. */
+export const ACTIVATION_SOURCE = '^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$';
 
 /**
  * Source of an event type glob (`onEvent:<glob>`, subscriptions): the characters of an event type plus `*`,

@@ -43,7 +43,7 @@ export const MANIFEST_RULES: readonly ManifestRule[] = Object.freeze([
   rule('exec.backslash', 'An `exec` element starting with `./` uses `/` separators, never `\\`.'),
   rule('sidecar.health', '`sidecar.health` is a path starting with `/`.'),
   rule('sidecar.idle-stop', '`sidecar.idleStopMinutes` is a positive number.'),
-  rule('peer.activation', 'Each `peer.activation` entry is `onAction`, `onRpc`, `onStartup`, `onEvent:<event type glob>` (only `*` is a wildcard) or `onProject:<glob>`.'),
+  rule('peer.activation', 'Each `peer.activation` entry is `onAction`, `onRpc`, `onProvider`, `onStartup`, `onEvent:<event type glob>` (only `*` is a wildcard) or `onProject:<glob>`.'),
   rule('project-link.path', '`projectLinks[].path` starts with one `/` (a path inside the sidecar).'),
   rule('project-link.placeholder', '`projectLinks[].path` uses no placeholders but `{projectId}` and `{repoRoot}`.'),
   rule('config-schema.extension', '`configSchema` names a `.json` file.'),

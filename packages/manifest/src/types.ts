@@ -38,7 +38,7 @@ export interface SidecarEntry extends Runnable {
 
 /** A long-lived JSON-RPC peer on stdio that contributes actions, status, RPC methods and events. */
 export interface PeerEntry extends Runnable {
-  /** When the host starts the peer (default `onAction`, `onRpc`). */
+  /** When the host starts the peer (default `onAction`, `onRpc`, `onProvider`). */
   activation?: string[];
 }
 
@@ -83,12 +83,27 @@ export interface StatusContribution {
   title: string;
 }
 
+/** What a provider answers; the host checks each answer against its kind. */
+export type ProviderKind = 'search' | 'diagnostics' | 'workspaces' | 'completions';
+
+/** A provider the peer answers through `providers/query`. */
+export interface ProviderContribution {
+  /** Provider id, unique within the manifest (e.g. `notes.search`). */
+  id: string;
+  /** What it answers. */
+  kind: ProviderKind;
+  /** Short human title. */
+  title: string;
+}
+
 /** Everything a peer may register at runtime; anything else is refused. */
 export interface Contributes {
   /** Actions the peer handles through `actions/invoke`. */
   actions?: ActionContribution[];
   /** Status items the peer sets through `status/set`. */
   status?: StatusContribution[];
+  /** Providers the peer answers through `providers/query`. */
+  providers?: ProviderContribution[];
   /** RPC method names the peer registers, dotted (e.g. `git.getLog`). */
   rpc?: string[];
   /** Event types the peer publishes, dotted (e.g. `git.changed`). */

@@ -29,6 +29,7 @@ const EVERY_FIELD: DeepRequired<ExtensionManifest> = {
   contributes: {
     actions: [{ id: 'git.log', title: 'Open Git log', description: 'Shows the log', targets: ['project'], argsSchema: { type: 'object' } }],
     status: [{ id: 'git.branch', title: 'Branch' }],
+    providers: [{ id: 'git.problems', kind: 'diagnostics', title: 'Git problems' }],
     rpc: ['git.getLog'],
     events: ['git.changed'],
   },

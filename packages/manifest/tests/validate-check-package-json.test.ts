@@ -228,6 +228,21 @@ describe('checkPackageJson: rules needing more than one fixture', () => {
     assert.deepEqual(check(minimal({ name: 'project', contributes: { rpc: ['project.get'] } })).map((p) => p.rule), ['contributes.owned-id']);
   });
 
+  it('checks providers: owned ids, once each, a known kind; onProvider is an activation event', () => {
+    const problems = check(
+      minimal({
+        name: 'aaa',
+        peer: { bin: 'p.js', activation: ['onProvider'] },
+        contributes: { providers: [{ id: 'zzz.find', kind: 'search', title: 'Find' }, { id: 'aaa.find', kind: 'search', title: 'Find' }, { id: 'aaa.find', kind: 'diagnostics', title: 'Again' }, { id: 'aaa.odd', kind: 'weather', title: 'Odd' }] },
+      }),
+    );
+    assert.deepEqual(problems.map((p) => `${p.path} ${p.rule}`).sort(), [
+      '$.outboard.extension.contributes.providers[0].id contributes.owned-id',
+      '$.outboard.extension.contributes.providers[2].id contributes.duplicate-id',
+      '$.outboard.extension.contributes.providers[3].kind schema.enum',
+    ].sort());
+  });
+
   it('refuses an onEvent glob that is not an event type glob (? is no wildcard there)', () => {
     const [p] = check(minimal({ peer: { bin: 'p.js', activation: ['onEvent:git.?', 'onEvent:git.*', 'onProject:*.cs?roj'] } }));
     assert.deepEqual([p?.rule, p?.path], ['peer.activation', '$.outboard.extension.peer.activation[0]']);

@@ -168,6 +168,27 @@ const NOTIFICATIONS: CommandSpec = {
   load: () => import('./notifications.js'),
 };
 
+const PROJECT_SCOPE = { project: { type: 'string', value: '<id>', description: 'the project to ask about (default: the registered project holding the current folder)' } } as const;
+
+const SEARCH: CommandSpec = {
+  name: 'search',
+  summary: 'Ask every search provider at once; results grouped by extension',
+  args: '<text>',
+  minPositionals: 1,
+  maxPositionals: 50,
+  missing: 'the text to search for',
+  options: { ...PROJECT_SCOPE, ...json },
+  notes: () => ['Providers that do not answer within the deadline (2 s) are named as timed out; those that fail, with their reason.'],
+  load: () => import('./search.js'),
+};
+
+const DIAGNOSTICS: CommandSpec = {
+  name: 'diagnostics',
+  summary: 'Ask every diagnostics provider what is wrong; exits 1 when any error',
+  options: { ...PROJECT_SCOPE, ...json },
+  load: () => import('./diagnostics.js'),
+};
+
 const EVENTS: CommandSpec = {
   name: 'events',
   summary: 'Print the hub\'s events as NDJSON (--follow to keep tailing)',
@@ -229,6 +250,8 @@ export const COMMAND_TREE: CommandSpec = {
     PROJECTS,
     STATUS,
     NOTIFICATIONS,
+    SEARCH,
+    DIAGNOSTICS,
     EVENTS,
     RPC,
     ACTIONS,

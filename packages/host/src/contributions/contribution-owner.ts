@@ -2,8 +2,8 @@ import type { ExtensionManifest } from '@outboard/manifest';
 import { contributionIdOwnershipProblem } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
 
-/** What can be routed to one extension's peer: an action (by id) or an RPC method. */
-export type RoutedContribution = 'action' | 'rpc';
+/** What can be routed to one extension's peer: an action or a provider (by id), or an RPC method. */
+export type RoutedContribution = 'action' | 'rpc' | 'provider';
 
 /** The part of an extension record routing needs. */
 export interface ContributingExtension {
@@ -12,8 +12,19 @@ export interface ContributingExtension {
   manifest?: ExtensionManifest | undefined;
 }
 
-const declares = (ext: ContributingExtension, kind: RoutedContribution, id: string): boolean =>
-  kind === 'action' ? (ext.manifest?.contributes?.actions ?? []).some((a) => a.id === id) : (ext.manifest?.contributes?.rpc ?? []).includes(id);
+const declares = (ext: ContributingExtension, kind: RoutedContribution, id: string): boolean => {
+  const c = ext.manifest?.contributes;
+  if (kind === 'action') return (c?.actions ?? []).some((a) => a.id === id);
+  if (kind === 'provider') return (c?.providers ?? []).some((p) => p.id === id);
+  return (c?.rpc ?? []).includes(id);
+};
+
+const WHAT: Record<RoutedContribution, string> = { action: 'action', rpc: 'RPC method', provider: 'provider' };
+const NONE_HINT: Record<RoutedContribution, (hostId: string) => string> = {
+  action: (hostId) => `; \`${hostId} actions list\` shows those that do`,
+  rpc: () => '',
+  provider: (hostId) => `; \`${hostId} extensions info <name>\` lists an extension's providers`,
+};
 
 /**
  * The one enabled extension an action or RPC method is routed to. Refuses, never picks: `not_found` when none
@@ -22,10 +33,10 @@ const declares = (ext: ContributingExtension, kind: RoutedContribution, id: stri
  * extensions with a peer; `hostId` names the fix.
  */
 export function routeContribution<T extends ContributingExtension>(extensions: readonly T[], kind: RoutedContribution, id: string, hostId: string): T {
-  const what = kind === 'action' ? `action "${id}"` : `RPC method "${id}"`;
+  const what = `${WHAT[kind]} "${id}"`;
   const claimants = extensions.filter((e) => e.name !== undefined && declares(e, kind, id));
   if (claimants.length === 0) {
-    throw new ResponseError('not_found', kind === 'action' ? `no enabled extension offers ${what}; \`${hostId} actions list\` shows those that do` : `no enabled extension serves ${what}`);
+    throw new ResponseError('not_found', `no enabled extension ${kind === 'rpc' ? 'serves' : 'offers'} ${what}${NONE_HINT[kind](hostId)}`);
   }
   const names = claimants.map((e) => e.name as string);
   if (claimants.length > 1) {
@@ -44,7 +55,7 @@ export function routeContribution<T extends ContributingExtension>(extensions: r
 }
 
 /** Contribution kinds {@link contributionCollisions} reports. */
-export type ContributionKind = 'action' | 'status' | 'rpc' | 'event';
+export type ContributionKind = 'action' | 'status' | 'provider' | 'rpc' | 'event';
 
 /** One id several enabled extensions declare, or one its declarer does not own. */
 export interface ContributionCollision {
@@ -68,6 +79,7 @@ export function contributionCollisions(extensions: readonly ContributingExtensio
     const lists: Array<[ContributionKind, readonly string[]]> = [
       ['action', (c.actions ?? []).map((a) => a.id)],
       ['status', (c.status ?? []).map((s) => s.id)],
+      ['provider', (c.providers ?? []).map((p) => p.id)],
       ['rpc', c.rpc ?? []],
       ['event', c.events ?? []],
     ];

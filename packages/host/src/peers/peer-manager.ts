@@ -36,6 +36,7 @@ import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import type { TurnBudget } from './turn-budget.js';
 import type { ExtensionChange } from '../live/extension-changes.js';
+import { ProviderQueries } from '../providers/provider-fanout.js';
 
 /** What a {@link PeerManager} is built on: the parts of its host it uses, each a narrow seam. */
 export interface PeerManagerDeps {
@@ -71,6 +72,8 @@ export interface PeerManagerOptions {
 export class PeerManager {
   readonly contributions = new ContributionRegistry();
   readonly notifications = new NotificationCenter();
+  /** Asks the providers of enabled extensions (`providers/query`), one or every one of a kind. */
+  readonly providers: ProviderQueries;
   private readonly actionInput: ActionInputChecker;
   private readonly supervisors = new Map<string, PeerSupervisor>();
   private readonly sessions = new PeerSessions();
@@ -95,6 +98,13 @@ export class PeerManager {
     if (own) this.disposables.push(own);
     this.watchdog = deps.watchdog ?? (own as ProcessGroupWatchdog);
     this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name), activationOverride: (name) => deps.activationOverride?.(name) });
+    this.providers = new ProviderQueries({
+      extensions: () => this.peerExtensions(),
+      peer: (name) => this.supervisor(name),
+      projectExists: (id) => deps.projects.get(id) !== undefined,
+      grantedProjects: (name) => this.grantedProjectsOf(name),
+      hostId: deps.identity.id,
+    });
     this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });
     this.disposables.push(
       registerPeerServices(
@@ -326,12 +336,25 @@ export class PeerManager {
   private serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {
     const session = this.sessions.open(extension, connection);
     const served = serveBrokerOnConnection(this.deps.broker, connection, extension, grants, budget);
+    // `providers/changed { id }`: consumers keeping results on screen query again. Only a declared provider counts.
+    const changed = connection.onNotification('providers/changed', (params) => {
+      const id = (params as { id?: unknown } | undefined)?.id;
+      if (typeof id !== 'string' || !(this.manifests.get(extension)?.contributes?.providers ?? []).some((p) => p.id === id)) return;
+      this.deps.bus.publish({ type: 'extension.provider.changed', source: this.deps.identity.id, attributes: { extension, provider: id } });
+    });
     return {
       dispose: () => {
+        changed.dispose();
         served.dispose();
         session.dispose();
       },
     };
+  }
+
+  /** The projects an enabled extension is approved for (undefined: all of them). */
+  private async grantedProjectsOf(name: string): Promise<readonly string[] | undefined> {
+    const ext = (await this.peerExtensions()).find((e) => e.name === name);
+    return ext ? this.grantsOf(ext).projects : [];
   }
 
   /** Read fresh for every request, but once per event-loop turn: a peer flooding requests would otherwise cost a stat of approvals.json each. */

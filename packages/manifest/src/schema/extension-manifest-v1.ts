@@ -125,12 +125,12 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
         ...runnableProperties('the peer'),
         activation: {
           type: 'array',
-          description: 'When the host starts the peer (default: onAction and onRpc, lazily).',
+          description: 'When the host starts the peer (default: onAction, onRpc and onProvider, lazily).',
           items: {
             type: 'string',
             pattern: ACTIVATION_SOURCE,
-            examples: ['onAction', 'onRpc', 'onStartup', 'onEvent:project.*', 'onProject:package.json'],
-            description: 'onAction, onRpc, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.',
+            examples: ['onAction', 'onRpc', 'onProvider', 'onStartup', 'onEvent:project.*', 'onProject:package.json'],
+            description: 'onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.',
           },
         },
       },
@@ -207,6 +207,24 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
             properties: {
               id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Status id starting with the extension name and a dot (git.branch for git), unique among the status items.' },
               title: { type: 'string', minLength: 1, description: 'Short human title.' },
+            },
+          },
+        },
+        providers: {
+          type: 'array',
+          description: 'Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.',
+          items: {
+            type: 'object',
+            required: ['id', 'kind', 'title'],
+            description: 'One provider.',
+            properties: {
+              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers.' },
+              kind: {
+                type: 'string',
+                enum: ['search', 'diagnostics', 'workspaces', 'completions'],
+                description: 'What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind.',
+              },
+              title: { type: 'string', minLength: 1, description: 'Short human title, shown as the heading of its answers.' },
             },
           },
         },

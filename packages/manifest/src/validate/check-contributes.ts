@@ -9,22 +9,23 @@ import { fieldLabel, quote } from './wording.js';
 
 const CONTRIBUTION_ID = new RegExp(CONTRIBUTION_ID_SOURCE);
 const DOTTED_NAME = new RegExp(DOTTED_NAME_SOURCE);
+const EXAMPLE_IDS = { actions: 'git.log', status: 'git.branch', providers: 'notes.search' } as const;
 
-/** Action and status ids, RPC method names and event types: well formed, each declared once, owned by `name`. */
+/** Action, status and provider ids, RPC method names and event types: well formed, each declared once, owned by `name`. */
 export function checkContributes(contributes: unknown, name: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
   if (!isRecord(contributes)) return;
   // An invalid name is reported by its own rule; ownership is judged against the name its fix suggests, so
   // the ids that rename needs are reported in the same run, not after the name is mended.
   const owner = typeof name !== 'string' ? undefined : isValidSlug(name) ? name : toSlug(name, '');
   if (owner) checkOwnedIds(contributes, owner, root, problems);
-  for (const list of ['actions', 'status'] as const) {
+  for (const list of ['actions', 'status', 'providers'] as const) {
     const entries = contributes[list];
     if (!Array.isArray(entries)) continue;
     const ids = entries.map((e: unknown) => (isRecord(e) && typeof e.id === 'string' ? e.id : undefined));
     ids.forEach((id, i) => {
       if (id === undefined || CONTRIBUTION_ID.test(id)) return;
       const at: JsonPathSegment[] = ['contributes', list, i, 'id'];
-      problems.rule([...root, ...at], 'contributes.id', `${fieldLabel(at)} ${quote(id)} is not an id: use letters, digits, "-" and "_" in segments joined by dots.`, `Rename it, e.g. ${quote(list === 'actions' ? 'git.log' : 'git.branch')}.`);
+      problems.rule([...root, ...at], 'contributes.id', `${fieldLabel(at)} ${quote(id)} is not an id: use letters, digits, "-" and "_" in segments joined by dots.`, `Rename it, e.g. ${quote(EXAMPLE_IDS[list])}.`);
     });
     reportDuplicates(ids, ['contributes', list], (i) => ['contributes', list, i, 'id'], root, problems);
   }
@@ -76,11 +77,11 @@ function reportDuplicates(
 
 /** Every id starts with `<name>.` and stays out of the host's namespaces (`contributes.owned-id`). */
 function checkOwnedIds(contributes: Record<string, unknown>, name: string, root: JsonPathSegment[], problems: ProblemCollector): void {
-  for (const list of ['actions', 'status', 'rpc', 'events'] as const) {
+  for (const list of ['actions', 'status', 'providers', 'rpc', 'events'] as const) {
     const entries = contributes[list];
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry: unknown, i) => {
-      const byId = list === 'actions' || list === 'status';
+      const byId = list !== 'rpc' && list !== 'events';
       const id = byId ? (isRecord(entry) ? entry.id : undefined) : entry;
       if (typeof id !== 'string' || id === '') return;
       const problem = contributionIdOwnershipProblem(name, id);

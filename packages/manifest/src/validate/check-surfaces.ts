@@ -9,7 +9,7 @@ import { fieldLabel, quote } from './wording.js';
 
 const ACTIVATION = new RegExp(ACTIVATION_SOURCE);
 const EVENT_TYPE_GLOB = new RegExp(EVENT_TYPE_GLOB_SOURCE);
-const ACTIVATION_WORDS = ['onAction', 'onRpc', 'onStartup', 'onEvent:', 'onProject:'];
+const ACTIVATION_WORDS = ['onAction', 'onRpc', 'onProvider', 'onStartup', 'onEvent:', 'onProject:'];
 
 /** `sidecar.health` is a path; `sidecar.idleStopMinutes` is positive. */
 export function checkSidecar(sidecar: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
@@ -43,7 +43,7 @@ export function checkPeerActivation(peer: unknown, root: JsonPathSegment[], prob
       : `${fieldLabel(at)} ${quote(entry)} is not an activation event${didYouMean(head, ACTIVATION_WORDS)}.`;
     const fix = needsGlob
       ? `Add what to match, e.g. ${quote(head === 'onEvent:' ? 'onEvent:project.*' : 'onProject:package.json')}.`
-      : 'Use onAction, onRpc, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.';
+      : 'Use onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.';
     problems.rule([...root, ...at], 'peer.activation', message, fix);
   });
 }

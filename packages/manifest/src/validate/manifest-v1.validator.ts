@@ -5,15 +5,15 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction and onRpc, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc and onProvider, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,38}$", "u");
 const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,38}$", "u");
 const pattern3 = new RegExp("^/", "u");
-const pattern4 = new RegExp("^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$", "u");
+const pattern4 = new RegExp("^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$", "u");
 const pattern5 = new RegExp("^/(?!/)", "u");
 const pattern6 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$", "u");
-const pattern8 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$", "u");
-const pattern10 = new RegExp("^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$", "u");
+const pattern9 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$", "u");
+const pattern11 = new RegExp("^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$", "u");
 import func2Module from "ajv/dist/runtime/ucs2length.js";
 const func2 = func2Module.default;
 
@@ -596,7 +596,7 @@ for(let i4=0; i4<len4; i4++){
 let data25 = data24[i4];
 if(typeof data25 === "string"){
 if(!pattern4.test(data25)){
-const err45 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/pattern",keyword:"pattern",params:{pattern: "^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$"},message:"must match pattern \""+"^(?:onAction|onRpc|onStartup|onEvent:\\S+|onProject:\\S+)$"+"\""};
+const err45 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/pattern",keyword:"pattern",params:{pattern: "^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$"},message:"must match pattern \""+"^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1134,15 +1134,15 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data34.rpc !== undefined){
-let data47 = data34.rpc;
+if(data34.providers !== undefined){
+let data47 = data34.providers;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
 let data48 = data47[i9];
-if(typeof data48 === "string"){
-if(!pattern8.test(data48)){
-const err88 = {instancePath:instancePath+"/contributes/rpc/" + i9,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.id === undefined){
+const err88 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1151,9 +1151,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-else {
-const err89 = {instancePath:instancePath+"/contributes/rpc/" + i9,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data48.kind === undefined){
+const err89 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1162,10 +1161,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data48.title === undefined){
+const err90 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1174,16 +1171,11 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data34.events !== undefined){
-let data49 = data34.events;
-if(Array.isArray(data49)){
-const len10 = data49.length;
-for(let i10=0; i10<len10; i10++){
-let data50 = data49[i10];
-if(typeof data50 === "string"){
-if(!pattern8.test(data50)){
-const err91 = {instancePath:instancePath+"/contributes/events/" + i10,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+if(data48.id !== undefined){
+let data49 = data48.id;
+if(typeof data49 === "string"){
+if(!pattern6.test(data49)){
+const err91 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1194,7 +1186,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/contributes/events/" + i10,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1204,9 +1196,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data48.kind !== undefined){
+let data50 = data48.kind;
+if(typeof data50 !== "string"){
+const err93 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1215,10 +1208,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((data50 === "search") || (data50 === "diagnostics")) || (data50 === "workspaces")) || (data50 === "completions"))){
+const err94 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.providers.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1228,16 +1219,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.capabilities !== undefined){
-let data51 = data.capabilities;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.required !== undefined){
-let data52 = data51.required;
-if(Array.isArray(data52)){
-const len11 = data52.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data52[i11] !== "string"){
-const err95 = {instancePath:instancePath+"/capabilities/required/" + i11,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data48.title !== undefined){
+let data51 = data48.title;
+if(typeof data51 === "string"){
+if(func2(data51) < 1){
+const err95 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1247,9 +1233,8 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
 else {
-const err96 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err96 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1259,13 +1244,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data51.optional !== undefined){
-let data54 = data51.optional;
-if(Array.isArray(data54)){
-const len12 = data54.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data54[i12] !== "string"){
-const err97 = {instancePath:instancePath+"/capabilities/optional/" + i12,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err97 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1277,7 +1258,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err98 = {instancePath:instancePath+"/contributes/providers",schemaPath:"#/properties/contributes/properties/providers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1287,9 +1268,15 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data34.rpc !== undefined){
+let data52 = data34.rpc;
+if(Array.isArray(data52)){
+const len10 = data52.length;
+for(let i10=0; i10<len10; i10++){
+let data53 = data52[i10];
+if(typeof data53 === "string"){
+if(!pattern9.test(data53)){
+const err99 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1299,18 +1286,8 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.permissions !== undefined){
-let data56 = data.permissions;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.hub !== undefined){
-let data57 = data56.hub;
-if(Array.isArray(data57)){
-const len13 = data57.length;
-for(let i13=0; i13<len13; i13++){
-let data58 = data57[i13];
-if(typeof data58 === "string"){
-if(!pattern10.test(data58)){
-const err100 = {instancePath:instancePath+"/permissions/hub/" + i13,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+else {
+const err100 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1320,8 +1297,9 @@ vErrors.push(err100);
 errors++;
 }
 }
+}
 else {
-const err101 = {instancePath:instancePath+"/permissions/hub/" + i13,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err101 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1331,9 +1309,15 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-else {
-const err102 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.events !== undefined){
+let data54 = data34.events;
+if(Array.isArray(data54)){
+const len11 = data54.length;
+for(let i11=0; i11<len11; i11++){
+let data55 = data54[i11];
+if(typeof data55 === "string"){
+if(!pattern9.test(data55)){
+const err102 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1343,9 +1327,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-}
 else {
-const err103 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err103 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1357,12 +1340,163 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err104 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data.capabilities !== undefined){
+let data56 = data.capabilities;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.required !== undefined){
+let data57 = data56.required;
+if(Array.isArray(data57)){
+const len12 = data57.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data57[i12] !== "string"){
+const err106 = {instancePath:instancePath+"/capabilities/required/" + i12,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+if(data56.optional !== undefined){
+let data59 = data56.optional;
+if(Array.isArray(data59)){
+const len13 = data59.length;
+for(let i13=0; i13<len13; i13++){
+if(typeof data59[i13] !== "string"){
+const err108 = {instancePath:instancePath+"/capabilities/optional/" + i13,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data.permissions !== undefined){
+let data61 = data.permissions;
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(data61.hub !== undefined){
+let data62 = data61.hub;
+if(Array.isArray(data62)){
+const len14 = data62.length;
+for(let i14=0; i14<len14; i14++){
+let data63 = data62[i14];
+if(typeof data63 === "string"){
+if(!pattern11.test(data63)){
+const err111 = {instancePath:instancePath+"/permissions/hub/" + i14,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/permissions/hub/" + i14,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+else {
+const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
 }
 errors++;
 }

@@ -16,6 +16,7 @@ export class UndeclaredError extends Error {
 export class Declarations {
   private readonly actions: Set<string>;
   private readonly status: Set<string>;
+  private readonly providers: Set<string>;
   private readonly rpc: Set<string>;
   private readonly events: Set<string>;
   private readonly capabilities: Set<string>;
@@ -25,6 +26,7 @@ export class Declarations {
     const c = manifest.contributes ?? {};
     this.actions = new Set((c.actions ?? []).map((a) => a.id));
     this.status = new Set((c.status ?? []).map((s) => s.id));
+    this.providers = new Set((c.providers ?? []).map((p) => p.id));
     this.rpc = new Set(c.rpc ?? []);
     this.events = new Set(c.events ?? []);
     this.capabilities = new Set([...(manifest.capabilities?.required ?? []), ...(manifest.capabilities?.optional ?? [])]);
@@ -33,6 +35,10 @@ export class Declarations {
 
   action(id: string): void {
     if (!this.actions.has(id)) throw new UndeclaredError(`action "${id}" is not declared: add { "id": "${id}", "title": "..." } to contributes.actions in package.json (${this.owned(id)})`, 'contributes.actions');
+  }
+
+  provider(id: string): void {
+    if (!this.providers.has(id)) throw new UndeclaredError(`provider "${id}" is not declared: add { "id": "${id}", "kind": "search", "title": "..." } to contributes.providers in package.json (${this.owned(id)})`, 'contributes.providers');
   }
 
   statusItem(id: string): void {

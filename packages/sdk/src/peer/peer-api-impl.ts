@@ -1,10 +1,11 @@
 import type { Connection, Disposable } from '@outboard/protocol';
 import type { Declarations } from './declarations.js';
-import type { ActionHandler, HostEvent, PeerApi, Project, RpcHandler } from './peer-api.js';
+import type { ActionHandler, HostEvent, PeerApi, Project, ProviderHandler, RpcHandler } from './peer-api.js';
 
 /** Where registrations of actions and RPC methods go (the runtime owns the handler tables). */
 export interface Registrars {
   registerAction(id: string, handler: ActionHandler): Disposable;
+  registerProvider(id: string, handler: ProviderHandler): Disposable;
   registerRpc(method: string, handler: RpcHandler): Disposable;
 }
 
@@ -103,6 +104,9 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
     },
     actions: {
       register: (id, handler) => registrars.registerAction(id, handler),
+    },
+    providers: {
+      register: (id, handler) => registrars.registerProvider(id, handler),
     },
     rpc: {
       call: async <T>(method: string, params?: unknown) => {

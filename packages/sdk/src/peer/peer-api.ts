@@ -44,6 +44,24 @@ export interface HandlerContext {
 export type ActionHandler = (args: unknown, context: HandlerContext) => ActionResult | void | Promise<ActionResult | void>;
 export type RpcHandler = (params: unknown, context: HandlerContext) => unknown;
 
+/** What the host asks a provider (`providers/query`, docs/providers.md). */
+export interface ProviderQuery {
+  readonly query: string;
+  /** At most this many items are kept (the host cuts the rest). */
+  readonly limit: number;
+  readonly cursor?: string;
+}
+
+/** A provider's answer: items typed by its kind, `truncated` when there are more, `cursor` to get them. */
+export interface ProviderAnswer {
+  readonly items: readonly Record<string, unknown>[];
+  readonly truncated?: boolean;
+  readonly cursor?: string;
+}
+
+/** Answers a provider declared in `contributes.providers`; `context.signal` aborts when the host cancels. */
+export type ProviderHandler = (query: ProviderQuery, context: HandlerContext) => ProviderAnswer | Promise<ProviderAnswer>;
+
 /** A status item's value. */
 export interface StatusValue {
   readonly text: string;
@@ -105,6 +123,10 @@ export interface PeerApi {
     /** Handles an action declared in `contributes.actions`. */
     register(id: string, handler: ActionHandler): Disposable;
   };
+  readonly providers: {
+    /** Answers a provider declared in `contributes.providers`. */
+    register(id: string, handler: ProviderHandler): Disposable;
+  };
   readonly rpc: {
     /** Calls an RPC method of the host, its plugins or other extensions (`rpc.call`). */
     call<T = unknown>(method: string, params?: unknown): Promise<T>;
@@ -147,6 +169,8 @@ export interface PeerDefinition {
   deactivate?(): void | Promise<void>;
   /** Action handlers by id (each must be in `contributes.actions`). */
   readonly actions?: Readonly<Record<string, ActionHandler>>;
+  /** Provider handlers by id (each must be in `contributes.providers`). */
+  readonly providers?: Readonly<Record<string, ProviderHandler>>;
   /** RPC handlers by method (each must be in `contributes.rpc`). */
   readonly rpc?: Readonly<Record<string, RpcHandler>>;
 }

@@ -1,0 +1,84 @@
+import type { DiagnosticItem, ProviderOutcome, SearchItem } from '@outboard/host';
+import type { CliContext } from '../cli-context.js';
+import type { ParsedOptions } from '../router/command-spec.js';
+import { t } from '../terminal/text.js';
+import type { Text } from '../terminal/text.js';
+import { projectContaining, projectStore, requireProject } from './projects-lookup.js';
+import { openRpcRoute } from './rpc-route.js';
+import { StopSignals } from './stop-signals.js';
+
+/** What `providers.search` answers. */
+export interface FanOutResult {
+  answered: Extract<ProviderOutcome, { outcome: 'answered' }>[];
+  missed: Extract<ProviderOutcome, { outcome: 'timed_out' | 'failed' | 'not_ready' }>[];
+}
+
+/**
+ * Asks every provider of `kind` through the RPC route of this run (the hub's peers when a trusted hub runs),
+ * printing each extension's answer as it arrives (text mode), then those that did not answer with why.
+ * The project is `--project`, else the registered project holding the current folder, else none.
+ */
+export async function runFanOut(ctx: CliContext, opts: ParsedOptions, kind: 'search' | 'diagnostics', query: string, exitOf: (result: FanOutResult) => number): Promise<number> {
+  const store = await projectStore(ctx);
+  const named = opts.string('project');
+  const projectId = named !== undefined ? requireProject(ctx, store, named).id : projectContaining(store.list(), ctx.io.cwd)?.id;
+  const json = opts.flag('json');
+  const route = await openRpcRoute(ctx);
+  const stop = new StopSignals();
+  try {
+    const shown = new Set<string>();
+    const onProgress = json
+      ? undefined
+      : (value: unknown): void => {
+          const outcome = value as ProviderOutcome;
+          if (outcome?.outcome !== 'answered' || shown.has(outcome.provider.id)) return;
+          shown.add(outcome.provider.id);
+          printAnswer(ctx, kind, outcome);
+        };
+    let result: FanOutResult;
+    try {
+      result = (await route.call('providers.search', { kind, query, ...(projectId !== undefined ? { projectId } : {}) }, { signal: stop.signal, ...(onProgress ? { onProgress } : {}) })) as FanOutResult;
+    } catch (error) {
+      // Ctrl+C: the pending queries were cancelled in the peers ($/cancelRequest); their late answers are dropped.
+      if (!stop.received && !stop.signal.aborted) throw error;
+      ctx.printError(t`Cancelled ${kind}.`);
+      return stop.exitCode;
+    }
+    if (json) {
+      ctx.printJson(result);
+      return exitOf(result);
+    }
+    // A route without progress (or a lost progress message): what was not printed yet, now.
+    for (const answer of result.answered) if (!shown.has(answer.provider.id)) printAnswer(ctx, kind, answer);
+    if (result.answered.length === 0 && result.missed.length === 0) ctx.print(t`No enabled extension offers a ${kind} provider (\`${ctx.cmd} extensions list\` shows what is installed).`);
+    for (const miss of result.missed) ctx.printError(ctx.err.yellow(t`${miss.provider.extension} (${miss.provider.id}) ${MISSED[miss.outcome]}: ${miss.reason}`));
+    return exitOf(result);
+  } finally {
+    stop.dispose();
+    await route.dispose();
+  }
+}
+
+const MISSED = { timed_out: 'timed out', failed: 'failed', not_ready: 'was not ready' } as const;
+
+function printAnswer(ctx: CliContext, kind: 'search' | 'diagnostics', outcome: FanOutResult['answered'][number]): void {
+  const lines: Text[] = [ctx.out.bold(t`${outcome.provider.extension} — ${outcome.provider.title}`)];
+  if (outcome.items.length === 0) lines.push(ctx.out.dim(t`  (nothing)`));
+  for (const item of outcome.items) lines.push(...(kind === 'search' ? searchLines(ctx, item as SearchItem) : [diagnosticLine(ctx, item as DiagnosticItem)]));
+  if (outcome.truncated) lines.push(ctx.out.dim(t`  (more results${outcome.cursor !== undefined ? '; the provider has a next page' : ''})`));
+  ctx.print(...lines);
+  for (const w of outcome.warnings) ctx.printError(ctx.err.yellow(t`warning: ${outcome.provider.id}: ${w}`));
+}
+
+function searchLines(ctx: CliContext, item: SearchItem): Text[] {
+  const target = item.uri ?? item.path ?? (item.actionId !== undefined ? `${ctx.cmd} actions run ${item.actionId}` : undefined);
+  const lines: Text[] = [t`  ${item.title}${target !== undefined ? t`  ${ctx.out.dim(t`→ ${target}`)}` : ''}`];
+  if (item.detail !== undefined) lines.push(ctx.out.dim(t`    ${item.detail}`));
+  return lines;
+}
+
+function diagnosticLine(ctx: CliContext, d: DiagnosticItem): Text {
+  const icon = { error: ctx.out.red('✖'), warning: ctx.out.yellow('!'), info: ctx.out.cyan('i'), hint: ctx.out.dim('·') }[d.severity];
+  const where = d.path !== undefined ? `${d.path}${d.line !== undefined ? `:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : ''}: ` : '';
+  return t`  ${icon} ${where}${d.message}${d.source !== undefined ? ctx.out.dim(t` (${d.source})`) : ''}`;
+}
