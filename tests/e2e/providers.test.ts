@@ -50,9 +50,9 @@ describe('providers fan-out', () => {
     // Malformed: refused with the reason.
     assert.equal(missed.get('messy.malformed')?.outcome, 'failed');
     assert.match(missed.get('messy.malformed')?.reason ?? '', /refused its answer: the answer is not an object with an "items" array/);
-    // Hostile: escapes stripped, javascript: URL dropped, the item without a title dropped and named.
+    // Hostile: control characters shown as visible escapes, javascript: URL dropped, the item without a title dropped and named.
     const hostile = answered.get('messy.hostile');
-    assert.deepEqual(hostile?.items, [{ title: 'bad red title' }]);
+    assert.deepEqual(hostile?.items, [{ title: 'bad \\x1b[31mred\\x1b[0m title' }]);
     assert.match(hostile?.warnings.join('\n') ?? '', /dropped 1 item\(s\) that are not search items/);
     // A peer announcing a provider its manifest does not declare is refused at its handshake: not ready, with why.
     assert.equal(missed.get('sneaky.find')?.outcome, 'not_ready');

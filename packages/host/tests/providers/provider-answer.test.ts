@@ -4,7 +4,7 @@ import { checkProviderAnswer, MalformedProviderAnswer, PROVIDER_ITEM_CAP } from 
 
 describe('checkProviderAnswer', () => {
   it('keeps typed items of each kind, cleaned of control characters', () => {
-    assert.deepEqual(checkProviderAnswer('search', { items: [{ title: 'a\u001b[2Jb', uri: 'https://x.test/p', extra: 1 }] }, 10).items, [{ title: 'ab', uri: 'https://x.test/p' }]);
+    assert.deepEqual(checkProviderAnswer('search', { items: [{ title: 'a\u001b[2Jb', uri: 'https://x.test/p', extra: 1 }] }, 10).items, [{ title: 'a\\x1b[2Jb', uri: 'https://x.test/p' }]);
     assert.deepEqual(checkProviderAnswer('diagnostics', { items: [{ severity: 'error', message: 'm', line: 3, column: -1 }] }, 10).items, [{ severity: 'error', message: 'm', line: 3 }]);
     assert.deepEqual(checkProviderAnswer('workspaces', { items: [{ name: 'w', root: '/r' }, { name: 'no root' }] }, 10).items, [{ name: 'w', root: '/r' }]);
     assert.deepEqual(checkProviderAnswer('completions', { items: [{ label: 'l', insertText: 'a\nb' }] }, 10).items, [{ label: 'l', insertText: 'a\nb' }]);
