@@ -86,6 +86,10 @@ describe('built-ins always win', () => {
           // Like status: it runs, and without a hub or peers there is nothing to show.
           assert.equal(r.code, 0, r.stderr);
           assert.match(r.stdout, /No notifications/);
+        } else if (name === 'diagnostics') {
+          // It takes no argument and runs: no enabled extension here offers a diagnostics provider.
+          assert.equal(r.code, 0, r.stderr);
+          assert.match(r.stdout, /No enabled extension offers a diagnostics provider/);
         } else if (name === 'events') {
           // Its own refusal without a hub: events live in the hub.
           assert.equal(r.code, 1, r.stderr);
