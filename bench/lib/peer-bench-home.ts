@@ -14,7 +14,10 @@ const PROTOCOL_URL = pathToFileURL(fileURLToPath(new URL('../../../packages/prot
 export interface BenchPeer {
   /** Its name, which its contribution ids start with (`<name>.hello`, `<name>.echo`, `<name>.happened`). */
   name: string;
-  /** `node`: the test fixture (modules loaded one by one); `node-bundle`: lean-peer.ts bundled into one file. */
+  /**
+   * `node`: the test fixture (modules loaded one by one); `node-bundle`: lean-peer.ts bundled into one file,
+   * which also declares and answers the search provider `<name>.search`.
+   */
   runtime: 'node' | 'node-bundle' | 'python';
   mode?: string;
 }
@@ -45,8 +48,13 @@ export async function peerBenchHome(peers: BenchPeer[]): Promise<{ host: Host; r
           extension: {
             apiVersion: 1,
             name: p.name,
-            peer: { exec: python ? ['python3', './peer.py', p.mode ?? 'good'] : ['node', './peer.mjs', p.runtime === 'node-bundle' ? p.name : (p.mode ?? 'good')], activation: ['onAction', 'onRpc'] },
-            contributes: { actions: [{ id: `${p.name}.hello`, title: 'Hello' }], rpc: [`${p.name}.echo`], events: [`${p.name}.happened`] },
+            peer: { exec: python ? ['python3', './peer.py', p.mode ?? 'good'] : ['node', './peer.mjs', p.runtime === 'node-bundle' ? p.name : (p.mode ?? 'good')], activation: ['onAction', 'onRpc', 'onProvider'] },
+            contributes: {
+              actions: [{ id: `${p.name}.hello`, title: 'Hello' }],
+              rpc: [`${p.name}.echo`],
+              events: [`${p.name}.happened`],
+              ...(p.runtime === 'node-bundle' ? { providers: [{ id: `${p.name}.search`, kind: 'search', title: `Search ${p.name}` }] } : {}),
+            },
             capabilities: { required: ['ui.action.contribute'], optional: ['ui.notification', 'events.publish'] },
           },
         },

@@ -171,7 +171,8 @@ export class HostCore {
     this.peerManager ??= Promise.all([import('./peers/peer-manager.js'), import('./rpc/peer-wiring.js'), this.services()]).then(([{ PeerManager }, { wirePeers }, services]) => {
       const { broker, bus, projects, rpc } = services;
       const activationOverride = (name: string) => this.config.activationOverride(name);
-      const peers = new PeerManager({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects, rpc, activationOverride }, options);
+      const providerDeadlineMs = () => this.config.providerDeadlineMs();
+      const peers = new PeerManager({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects, rpc, activationOverride, providerDeadlineMs }, options);
       // The peers' declared methods join the one RPC registry; their notifications and status go on the bus.
       wirePeers(peers, services, this.identity.id);
       return peers;

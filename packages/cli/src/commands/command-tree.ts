@@ -169,6 +169,8 @@ const NOTIFICATIONS: CommandSpec = {
 };
 
 const PROJECT_SCOPE = { project: { type: 'string', value: '<id>', description: 'the project to ask about (default: the registered project holding the current folder)' } } as const;
+const FOLLOW_PROVIDERS = { follow: { type: 'boolean', short: 'f', description: 'ask again whenever a provider says its results changed, until Ctrl+C (needs a running hub)' } } as const;
+const DEADLINE_NOTE = (cmd: string): string => `Providers that do not answer within the deadline (2 s; \`${cmd} config providers.deadlineMs <ms>\` changes it) are named as timed out; those that fail, with their reason.`;
 
 const SEARCH: CommandSpec = {
   name: 'search',
@@ -177,15 +179,16 @@ const SEARCH: CommandSpec = {
   minPositionals: 1,
   maxPositionals: 50,
   missing: 'the text to search for',
-  options: { ...PROJECT_SCOPE, ...json },
-  notes: () => ['Providers that do not answer within the deadline (2 s) are named as timed out; those that fail, with their reason.'],
+  options: { ...PROJECT_SCOPE, ...FOLLOW_PROVIDERS, ...json },
+  notes: (cmd) => [DEADLINE_NOTE(cmd)],
   load: () => import('./search.js'),
 };
 
 const DIAGNOSTICS: CommandSpec = {
   name: 'diagnostics',
   summary: 'Ask every diagnostics provider what is wrong; exits 1 when any error',
-  options: { ...PROJECT_SCOPE, ...json },
+  options: { ...PROJECT_SCOPE, ...FOLLOW_PROVIDERS, ...json },
+  notes: (cmd) => [DEADLINE_NOTE(cmd)],
   load: () => import('./diagnostics.js'),
 };
 

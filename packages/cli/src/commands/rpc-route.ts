@@ -1,7 +1,7 @@
 import type { CliContext } from '../cli-context.js';
 import { t } from '../terminal/text.js';
 import { HubClient, type HubCallOptions } from '../hub-client/hub-client.js';
-import { HubUnreachableError } from '../hub-client/hub-endpoint.js';
+import { HubUnreachableError, type HubEndpoint } from '../hub-client/hub-endpoint.js';
 import { findTrustedHub } from '../hub-client/hub-trust.js';
 
 /**
@@ -12,6 +12,8 @@ import { findTrustedHub } from '../hub-client/hub-trust.js';
 export interface RpcRoute {
   /** `hub` through the trusted hub, `private` in this process. */
   readonly via: 'hub' | 'private';
+  /** The hub the calls go to (its event stream is where changes are followed); absent on the private route. */
+  readonly hub?: HubEndpoint;
   /** Calls `method`; rejects with the host's OutboardError (or the protocol's ResponseError) either way. */
   call(method: string, params: Record<string, unknown>, options?: HubCallOptions): Promise<unknown>;
   /** Closes the hub connection, or stops this run's peers. */
@@ -29,7 +31,7 @@ export async function openRpcRoute(ctx: CliContext): Promise<RpcRoute> {
   if (trust.kind === 'trusted') {
     try {
       const client = await HubClient.connect(trust.hub);
-      return { via: 'hub', call: (method, params, options) => client.call(method, params, options), dispose: async () => client.close() };
+      return { via: 'hub', hub: trust.hub, call: (method, params, options) => client.call(method, params, options), dispose: async () => client.close() };
     } catch (error) {
       if (!(error instanceof HubUnreachableError)) throw error;
     }

@@ -1,4 +1,4 @@
-import { activationOverrideIn, checkHostOwnedWrite, extensionOwnSection } from './host-owned-keys.js';
+import { activationOverrideIn, checkHostOwnedWrite, extensionOwnSection, providerDeadlineIn } from './host-owned-keys.js';
 import { dirname, resolve } from 'node:path';
 import type { CorruptFileDiagnostic } from '../store/index.js';
 import { ConfigError } from './config-error.js';
@@ -97,6 +97,15 @@ export class ConfigService {
   activationOverride(name: string): 'lazy' | 'manifest' | undefined {
     try {
       return activationOverrideIn(this.#readMerged(), name);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `providers.deadlineMs` from the merged config when valid; `undefined` (the default applies) otherwise. */
+  providerDeadlineMs(): number | undefined {
+    try {
+      return providerDeadlineIn(this.#readMerged());
     } catch {
       return undefined;
     }

@@ -28,15 +28,46 @@ export function activationOverrideIn(config: Record<string, unknown>, name: stri
   return ACTIVATION_OVERRIDES.find((v) => v === value);
 }
 
+/** `providers.deadlineMs`: how long the host waits for each provider's answer (DESIGN §8; default 2 s). */
+export const PROVIDER_DEADLINE_KEY = 'providers.deadlineMs';
+const DEADLINE_RANGE = { min: 100, max: 60_000 } as const;
+
+/** The user's provider deadline in a merged config, when it is a valid number of milliseconds. */
+export function providerDeadlineIn(config: Record<string, unknown>): number | undefined {
+  const section = config['providers'];
+  const value = isConfigObject(section) ? section['deadlineMs'] : undefined;
+  return isDeadline(value) ? value : undefined;
+}
+
+function isDeadline(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= DEADLINE_RANGE.min && (value as number) <= DEADLINE_RANGE.max;
+}
+
 /**
  * Refuses a write of a host-owned key with a value the host does not know (`CONFIG_INVALID_VALUE`, naming the
  * accepted values). `segments` is the dotted key written; other keys pass.
  */
 export function checkHostOwnedWrite(segments: readonly string[], value: unknown, key: string): void {
+  if (segments[0] === 'providers') return checkProvidersWrite(segments, value, key);
   if (segments[0] !== 'extensions' || segments.length !== 3 || segments[2] !== 'activation') return;
   if (ACTIVATION_OVERRIDES.some((v) => v === value)) return;
   throw new ConfigError(
     'CONFIG_INVALID_VALUE',
     `Not written: ${key} is ${JSON.stringify(value)}, but it must be "lazy" (an onStartup peer waits for its other activation events or first use) or "manifest" (as the manifest says). Give one of them, or unset the key.`,
+  );
+}
+
+/** `providers` holds only `deadlineMs`, an integer number of milliseconds from 100 to 60000. */
+function checkProvidersWrite(segments: readonly string[], value: unknown, key: string): void {
+  if (segments.length === 1) {
+    if (isConfigObject(value) && Object.keys(value).every((k) => k === 'deadlineMs') && (value['deadlineMs'] === undefined || isDeadline(value['deadlineMs']))) return;
+  } else if (segments.length === 2 && segments[1] === 'deadlineMs') {
+    if (isDeadline(value)) return;
+  } else {
+    throw new ConfigError('CONFIG_INVALID_KEY', `Not written: the host knows no setting ${key}; the providers section holds only ${PROVIDER_DEADLINE_KEY}.`);
+  }
+  throw new ConfigError(
+    'CONFIG_INVALID_VALUE',
+    `Not written: ${key} is ${JSON.stringify(value)}, but ${PROVIDER_DEADLINE_KEY} must be a whole number of milliseconds from ${DEADLINE_RANGE.min} to ${DEADLINE_RANGE.max} (how long each provider may take to answer; default 2000).`,
   );
 }

@@ -56,6 +56,8 @@ export interface PeerManagerDeps {
   watchdog?: GroupWatchdog;
   /** The user's activation override of an extension (`extensions.<name>.activation`, read when needed). Default: none. */
   activationOverride?(name: string): string | undefined;
+  /** The user's provider deadline (`providers.deadlineMs`), read per query; undefined means the default. */
+  providerDeadlineMs?(): number | undefined;
 }
 
 /** Options of {@link PeerManager}. */
@@ -103,6 +105,7 @@ export class PeerManager {
       peer: (name) => this.supervisor(name),
       projectExists: (id) => deps.projects.get(id) !== undefined,
       grantedProjects: (name) => this.grantedProjectsOf(name),
+      configuredDeadlineMs: () => deps.providerDeadlineMs?.(),
       hostId: deps.identity.id,
     });
     this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });

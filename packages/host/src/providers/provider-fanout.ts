@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ProviderKind } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
 import type { RequestOptions } from '@outboard/protocol';
@@ -45,6 +46,8 @@ export interface ProviderQueriesDeps {
   projectExists(projectId: string): boolean;
   /** The projects `extension` is approved for, or undefined when it is approved for all. */
   grantedProjects(extension: string): Promise<readonly string[] | undefined>;
+  /** The user's deadline (`providers.deadlineMs`), asked at every query; undefined means the default. */
+  configuredDeadlineMs?(): number | undefined;
   hostId: string;
 }
 
@@ -55,7 +58,7 @@ export type ProviderOutcome =
 
 /** Options of one query or fan-out. */
 export interface ProviderQueryOptions {
-  /** Per-provider deadline in milliseconds. Default {@link DEFAULT_PROVIDER_DEADLINE_MS}. */
+  /** Per-provider deadline in milliseconds. Default: `providers.deadlineMs`, else {@link DEFAULT_PROVIDER_DEADLINE_MS}. */
   deadlineMs?: number;
   /** Aborting it cancels every pending query (`$/cancelRequest`) and drops their late answers. */
   signal?: AbortSignal;
@@ -107,6 +110,9 @@ export class ProviderQueries {
     const checked = this.checkQuery(query);
     const providers = await this.declared(kind);
     const controller = new AbortController();
+    // Every provider's query listens to this one signal (and removes its listener when done): with more than
+    // ten providers Node's leak warning would otherwise reach the user's terminal.
+    setMaxListeners(0, controller.signal);
     const { consumer } = options;
     if (consumer !== undefined) {
       this.latest.get(consumer)?.abort(REPLACED);
@@ -178,7 +184,10 @@ export class ProviderQueries {
     }
     const peer = await this.deps.peer(provider.extension);
     if (!peer) throw new ResponseError('unavailable', `extension ${provider.extension} has no peer that can run (is it enabled?)`, NOT_READY);
-    const deadlineMs = options.deadlineMs ?? DEFAULT_PROVIDER_DEADLINE_MS;
+    const configured = this.deps.configuredDeadlineMs?.();
+    const deadlineMs = options.deadlineMs ?? configured ?? DEFAULT_PROVIDER_DEADLINE_MS;
+    // The fix names the setting unless the consumer chose this deadline itself.
+    const raise = options.deadlineMs === undefined ? ` (\`${this.deps.hostId} config providers.deadlineMs <ms>\` gives providers longer)` : '';
     // The deadline covers starting the peer too: a consumer waits for the deadline, never for a slow start.
     const local = new AbortController();
     const onAbort = (): void => local.abort();
@@ -187,7 +196,7 @@ export class ProviderQueries {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
-        reject(new ResponseError('timeout', `no answer within ${deadlineMs} ms`));
+        reject(new ResponseError('timeout', `no answer within ${deadlineMs} ms${raise}`));
         local.abort();
       }, deadlineMs);
     });
