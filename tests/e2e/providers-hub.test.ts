@@ -73,14 +73,12 @@ describe('providers through a running hub', { timeout: 120_000 }, () => {
     assert.match(bad.stderr, /providers\.deadlineMs must be a whole number of milliseconds from 100 to 60000/);
     const set = cli(['config', 'providers.deadlineMs', '400', '--user']);
     assert.equal(set.code, 0, set.stderr);
-    const started = Date.now();
     const r = await viaHub(['search', 'quick', '--json']);
     assert.equal(r.code, 0, r.stderr);
     const missed = (JSON.parse(r.stdout) as { missed: Array<{ provider: { id: string }; outcome: string; reason: string }> }).missed;
     const slow = missed.find((m) => m.provider.id === 'slowpoke.slow');
     assert.equal(slow?.outcome, 'timed_out');
     assert.match(slow?.reason ?? '', /no answer within 400 ms \(`outboard config providers\.deadlineMs <ms>` gives providers longer\)/);
-    assert.ok(Date.now() - started < 10_000);
     const unset = cli(['config', 'providers.deadlineMs', '--unset', '--user']);
     assert.equal(unset.code, 0, unset.stderr);
   });
