@@ -2,7 +2,7 @@
 // 1. idle CPU of a whole hub (`startHub`) whose home is watched (fs.watch plus the safety poll), against the
 //    anchor of the same hub with the watch switched off, both idle side by side over the same window
 //    (BENCH_IDLE_MS, default 60000). Goal: <= 0.5% of one core with the watch on.
-// 2. the proxy's CPU per request with one freshness check (the SidecarManager behind a watched host: a
+// 2. the proxy's CPU per request with one freshness check (the SidecarFleet behind a watched host: a
 //    comparison of the inventory's generation per request) against the anchor of the hub's proxy alone (no
 //    check at all), same sidecar program, same load, rounds interleaved. Goal: within 5%.
 // Last line: BENCH_JSON {...}. Bounded: about BENCH_IDLE_MS + 15 s.

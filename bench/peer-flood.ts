@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { median, ms, quantile, ratio } from './lib/stats.js';
 import { benchJsonLine } from './lib/bench-report.js';
 import { peerBenchHome } from './lib/peer-bench-home.js';
-import type { PeerManager } from '@outboard/host';
+import type { PeerFleet } from '@outboard/host';
 
 const PHASE_MS = Number(process.env.BENCH_FLOOD_MS ?? 5000);
 const RUNTIME = process.env.BENCH_FLOOD_RUNTIME === 'python' ? 'python' : 'node';
@@ -28,7 +28,7 @@ interface Phase {
 }
 
 /** Calls the steady peer's RPC back to back for PHASE_MS while watching the event loop. */
-async function measure(peers: PeerManager, countEvents: () => number): Promise<Phase> {
+async function measure(peers: PeerFleet, countEvents: () => number): Promise<Phase> {
   const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   const eventsBefore = countEvents();
   loop.enable();

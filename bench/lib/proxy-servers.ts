@@ -1,5 +1,5 @@
 // The proxies bench/hub-proxy.ts compares, each run in a process of its own (`--serve <kind> ...`): the hub's
-// SidecarManager (the per-request path behind the server: approval re-check, supervisor, proxy), the whole hub
+// SidecarFleet (the per-request path behind the server: approval re-check, supervisor, proxy), the whole hub
 // (`startHub`: its server's admission checks in front of the same manager), the hub's proxy alone (undici
 // upstream), the same proxy with a node:http keep-alive agent upstream (the measurement that chose undici), and
 // http-proxy with a keep-alive agent, a TCP relay (bytes piped, no HTTP: the floor of any proxy), and a ws message relay (the alternative to piping upgraded sockets). Each prints `{"port":N}` once listening.
@@ -9,7 +9,7 @@ import httpProxy from 'http-proxy';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createHost, createHostCore } from '@outboard/host';
 import { LeanUpstream } from './lean-upstream.js';
-import { SidecarManager, forwardRequestHeaders, forwardResponseHeaders, proxyHttp, proxyNames, proxyUpgrade, startHub, upstreamPool } from '@outboard/hub';
+import { SidecarFleet, forwardRequestHeaders, forwardResponseHeaders, proxyHttp, proxyNames, proxyUpgrade, startHub, upstreamPool } from '@outboard/hub';
 
 /** Sockets each proxy may keep open to the sidecar. */
 const UPSTREAM_SOCKETS = 256;
@@ -32,7 +32,7 @@ function listen(server: http.Server): void {
 export function serveProxy(kind: string, arg: string, secret: string): void {
   if (kind === 'hub') {
     const host = createHostCore({ identity: { id: 'outboard', version: '0.1.0' }, home: arg, cwd: arg, env: { ...process.env, OUTBOARD_HOME: arg } });
-    const manager = new SidecarManager({ host });
+    const manager = new SidecarFleet({ host });
     const server = http.createServer((req, res) => manager.handleRequest(req, res, mountOf(req.url ?? '/')));
     server.on('upgrade', (req, socket, head) => manager.handleUpgrade(req, socket, head, mountOf(req.url ?? '/')));
     process.on('SIGTERM', () => void manager.stopAll().then(() => process.exit(0)));
@@ -43,14 +43,14 @@ export function serveProxy(kind: string, arg: string, secret: string): void {
     // comparison of the inventory's generation (bench/hub-freshness.ts compares it with the proxy alone).
     const host = createHost({ identity: { id: 'outboard', version: '0.1.0' }, home: arg, cwd: arg, env: { ...process.env, OUTBOARD_HOME: arg } });
     const watch = host.watchHome();
-    const manager = new SidecarManager({ host });
+    const manager = new SidecarFleet({ host });
     const server = http.createServer((req, res) => manager.handleRequest(req, res, mountOf(req.url ?? '/')));
     process.on('SIGTERM', () => void manager.stopAll().then(() => (watch.dispose(), process.exit(0))));
     return listen(server);
   }
   if (kind === 'hub-server') {
     // The whole hub as `hub start` runs it: its server admits every request (Host, path, token, Origin, mount)
-    // before the same SidecarManager proxies it. The token is in <home>/token.
+    // before the same SidecarFleet proxies it. The token is in <home>/token.
     void startHub({ host: { identity: { id: 'outboard', version: '0.1.0' }, home: arg, env: { ...process.env, OUTBOARD_HOME: arg } }, port: 0 }).then((hub) => {
       process.on('SIGTERM', () => void hub.stop('benchmark over').then(() => process.exit(0)));
       process.stdout.write(`${JSON.stringify({ port: hub.port })}\n`);

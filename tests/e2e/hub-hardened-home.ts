@@ -1,10 +1,10 @@
-// The whole hub in this process (its server's checks in front of a real SidecarManager) for a home of fixture
+// The whole hub in this process (its server's checks in front of a real SidecarFleet) for a home of fixture
 // sidecars, with the lifecycle numbers a test wants, plus readers of what the recorder fixture received
 // (tests/e2e/fixtures/sidecar-lib/server-core.mjs appends every byte of every connection to bytes.log).
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHub, SidecarManager, type SidecarManagerOptions } from '@outboard/hub';
+import { startHub, SidecarFleet, type SidecarFleetOptions } from '@outboard/hub';
 import { outboardIdentity } from './hub-sidecar-home.js';
 import { send, type Answer } from './hub-home.js';
 import { REPO_ROOT, runCli } from './lib/fixture-home.js';
@@ -45,25 +45,25 @@ export function installCoreFixture(home: string, name: string, sidecar: Record<s
 export interface RealHub {
   port: number;
   token: string;
-  manager: SidecarManager;
+  manager: SidecarFleet;
   /** Sends to the hub with its token header (more headers and a body optional). */
   get(path: string, headers?: Record<string, string>): Promise<Answer>;
   stop(): Promise<void>;
 }
 
 /** Starts the real hub for `home` on a free port; `options` override the sidecars' lifecycle numbers. */
-export async function startRealHub(home: string, options: Partial<SidecarManagerOptions> = {}): Promise<RealHub> {
-  let manager: SidecarManager | undefined;
+export async function startRealHub(home: string, options: Partial<SidecarFleetOptions> = {}): Promise<RealHub> {
+  let manager: SidecarFleet | undefined;
   const hub = await startHub({
     host: { identity: outboardIdentity(), home, env: { ...process.env, OUTBOARD_HOME: home } },
     port: 0,
-    createRouter: ({ host, watchdog }) => (manager = new SidecarManager({ ...options, host, watchdog })),
+    createRouter: ({ host, watchdog }) => (manager = new SidecarFleet({ ...options, host, watchdog })),
   });
   const token = readFileSync(join(home, 'token'), 'utf8').trim();
   return {
     port: hub.port,
     token,
-    manager: manager as SidecarManager,
+    manager: manager as SidecarFleet,
     get: (path, headers = {}) => send(hub.port, 'GET', path, { 'x-outboard-token': token, ...headers }),
     stop: () => hub.stop('test over'),
   };

@@ -1,5 +1,5 @@
 // A home with the fixture sidecars (tests/e2e/fixtures/sidecar-*) linked and approved through the built CLI,
-// and a bare HTTP server in front of a SidecarManager that authenticates nothing: it routes /x/<name>/… to the
+// and a bare HTTP server in front of a SidecarFleet that authenticates nothing: it routes /x/<name>/… to the
 // manager as the hub's server does once it has checked a request (the router is tested directly here).
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHost } from '@outboard/host';
-import { SidecarManager, type SidecarManagerOptions } from '@outboard/hub';
+import { SidecarFleet, type SidecarFleetOptions } from '@outboard/hub';
 import { REPO_ROOT, runCli, tempDir } from './lib/fixture-home.js';
 
 /** The folder of one fixture sidecar. */
@@ -38,19 +38,19 @@ export function outboardIdentity(): { id: string; version: string } {
 /** A running router behind a bare server. */
 export interface SidecarHub {
   home: string;
-  manager: SidecarManager;
+  manager: SidecarFleet;
   port: number;
   /** `http://127.0.0.1:<port>/x/<name><path>`. */
   url(name: string, path?: string): string;
   close(): Promise<void>;
 }
 
-/** Starts a SidecarManager for `home` (options override its numbers) behind a loopback server. */
-export async function startSidecarHub(home: string, options: Partial<SidecarManagerOptions> = {}): Promise<SidecarHub> {
+/** Starts a SidecarFleet for `home` (options override its numbers) behind a loopback server. */
+export async function startSidecarHub(home: string, options: Partial<SidecarFleetOptions> = {}): Promise<SidecarHub> {
   const host = createHost({ identity: outboardIdentity(), home, cwd: home, env: { ...process.env, OUTBOARD_HOME: home } });
   // As the hub does: the host watches the home, so a change by any process reaches the router.
   const watch = host.watchHome();
-  const manager = new SidecarManager({ ...options, host });
+  const manager = new SidecarFleet({ ...options, host });
   const server = http.createServer((req, res) => {
     const mount = mountOf(req.url ?? '/');
     if (!mount) {

@@ -1,4 +1,4 @@
-// A program (not a test): a SidecarManager behind a bare loopback server for the home in argv[2], in a process
+// A program (not a test): a SidecarFleet behind a bare loopback server for the home in argv[2], in a process
 // of its own, so tests can measure its memory and kill it with SIGKILL. Prints `{"port":N,"pid":N}` once listening.
 import { startSidecarHub } from './hub-sidecar-home.js';
 

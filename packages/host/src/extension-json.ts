@@ -1,3 +1,4 @@
+import type { LimitsInfo } from './extension-limits-info.js';
 import type { ExtensionRecord } from './extension-record.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
@@ -73,6 +74,8 @@ export interface InfoExtras {
   hostId?: string;
   /** The user's activation override (`extensions.<name>.activation`), when set. */
   activation?: string | undefined;
+  /** Resource limits and how they apply, from `describeExtensionLimits(host, ext)`. Default: null. */
+  limits?: LimitsInfo | null;
 }
 
 /**
@@ -108,6 +111,7 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
     conflictsWith: ext.conflictsWith,
     approval,
     config: extras.config ?? null,
+    limits: extras.limits ?? null,
     /** Every contribution point the manifest declares, grouped as the consent prompt shows them. */
     contributions: extras.hostId === undefined ? [] : declaredContributions(ext.manifest, extras.hostId, extras.activation),
     experimental: { ...(extras.experimental ?? {}) },

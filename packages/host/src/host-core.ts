@@ -17,13 +17,15 @@ import { isProcessAlive, type CorruptFileDiagnostic } from './store/index.js';
 import { readBoundedJson } from './store/bounded-json.js';
 import { isNewerFormat } from './store/file-format.js';
 import { HUB_STATE_FORMAT } from './run/hub-state-format.js';
-import type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
+import type { PeerFleet, PeerFleetOptions } from './peers/peer-fleet.js';
 import type { HostServices } from './host-services.js';
 import type { ApprovalVerdict } from './extension-record.js';
 import { planLaunch, type LaunchHost, type LaunchKind, type LaunchOptions, type LaunchPlan } from './run/launch-plan.js';
 import { decideCommand, type CommandVerdict } from './run/command-verdict.js';
 import { hubTokenFile, readHubToken } from './run/hub-token.js';
 import type { HostPlugin } from './plugins/host-plugin.js';
+import { ProcessTable } from './process/process-table.js';
+import { ProcessContainment } from './process/containment.js';
 
 /** Options of {@link createHostCore} and `createHost`. */
 export interface CreateHostOptions {
@@ -41,6 +43,11 @@ export interface CreateHostOptions {
   capabilities?: readonly string[];
   /** In-process plugins (`createHost` only), set up in this order (see plugins/host-plugin.ts). Default: none. */
   plugins?: readonly HostPlugin[];
+  /**
+   * How extensions' resource limits are applied: `auto` (a cgroup of their own where the host can make one,
+   * else rlimits), `rlimit` (force the fallback), `none`. Default: `$<P>_LIMIT_MODE`, else `auto`.
+   */
+  limitMode?: 'auto' | 'rlimit' | 'none';
   /** Receives the host's log lines (plugin failures...). Default: dropped (library code prints nothing). */
   log?: (line: string) => void;
 }
@@ -76,7 +83,11 @@ export class HostCore {
   readonly approvals: ApprovalStore;
   /** User and project config; `extensions.<name>` writes are checked against the extension's configSchema. */
   readonly config: ConfigService;
-  private peerManager: Promise<PeerManager> | undefined;
+  private peerFleet: Promise<PeerFleet> | undefined;
+  /** The processes this host supervises (peers; a hub's sidecars register too), for `processes.list`. */
+  readonly processes = new ProcessTable();
+  /** How this host applies extensions' resource limits (cgroup or rlimits, detected on first use). */
+  readonly containment: ProcessContainment;
   private servicesLoaded: Promise<HostServices> | undefined;
   /** The approval verdict behind each record of the current inventory (for typed command verdicts). */
   private approvalVerdicts = new WeakMap<ExtensionRecord, ApprovalVerdict>();
@@ -90,6 +101,7 @@ export class HostCore {
     this.projectRoot = findProjectRoot(this.cwd, this.identity.id);
     this.globalRoots = options.globalRoots;
     this.capabilities = options.capabilities ?? [];
+    this.containment = new ProcessContainment({ hostId: this.identity.id, mode: limitModeOf(options.limitMode ?? this.env[`${this.identity.envPrefix}_LIMIT_MODE`], this.identity.envPrefix) });
     this.approvals = new ApprovalStore({ home: this.home, projectRoot: this.projectRoot });
     this.config = new ConfigService({
       hostId: this.identity.id,
@@ -101,6 +113,7 @@ export class HostCore {
         const file = ext?.manifest?.configSchema;
         return ext && file ? { file: join(ext.dir, file) } : undefined;
       },
+      limitsFor: async (name) => (await this.findExtension(name))?.manifest?.limits,
     });
   }
 
@@ -166,18 +179,18 @@ export class HostCore {
    * The peers of this host, created on first use (loading the protocol only then). Options apply to that
    * first call; passing options once the peers exist throws a TypeError rather than ignoring them.
    */
-  peers(options?: PeerManagerOptions): Promise<PeerManager> {
-    if (this.peerManager && options) throw new TypeError('host.peers(options): the peers of this host already exist; pass options on the first call only');
-    this.peerManager ??= Promise.all([import('./peers/peer-manager.js'), import('./rpc/peer-wiring.js'), this.services()]).then(([{ PeerManager }, { wirePeers }, services]) => {
+  peers(options?: PeerFleetOptions): Promise<PeerFleet> {
+    if (this.peerFleet && options) throw new TypeError('host.peers(options): the peers of this host already exist; pass options on the first call only');
+    this.peerFleet ??= Promise.all([import('./peers/peer-fleet.js'), import('./rpc/peer-wiring.js'), this.services()]).then(([{ PeerFleet }, { wirePeers }, services]) => {
       const { broker, bus, projects, rpc } = services;
       const activationOverride = (name: string) => this.config.activationOverride(name);
       const providerDeadlineMs = () => this.config.providerDeadlineMs();
-      const peers = new PeerManager({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects, rpc, activationOverride, providerDeadlineMs }, options);
+      const peers = new PeerFleet({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects, rpc, activationOverride, providerDeadlineMs, processes: this.processes, containment: this.containment }, options);
       // The peers' declared methods join the one RPC registry; their notifications and status go on the bus.
       wirePeers(peers, services, this.identity.id);
       return peers;
     });
-    return this.peerManager;
+    return this.peerFleet;
   }
 
   /**
@@ -230,6 +243,7 @@ export class HostCore {
       cwd: this.cwd,
       tokenFile: hubTokenFile(this.home),
       checkedConfig: async (name, scope) => this.config.checkExtensionConfig(name, { requireAll: true, scope }),
+      userLimits: (name) => this.config.userLimits(name),
       hubEndpoint: () => {
         const hub = this.runningHub();
         return hub && { url: hub.url, tokenFile: hub.tokenFile };
@@ -279,4 +293,11 @@ export class HostCore {
 /** Creates the core of a host for one identity (see {@link CreateHostOptions}): what a CLI needs to run a command. */
 export function createHostCore(options: CreateHostOptions): HostCore {
   return new HostCore(options);
+}
+
+/** The limit mode from an option or `$<P>_LIMIT_MODE` (unset or empty: `auto`). @throws TypeError naming a value it does not know. */
+function limitModeOf(value: string | undefined, envPrefix: string): 'auto' | 'rlimit' | 'none' {
+  if (value === undefined || value === '' || value === 'auto') return 'auto';
+  if (value === 'rlimit' || value === 'none') return value;
+  throw new TypeError(`${envPrefix}_LIMIT_MODE (or CreateHostOptions.limitMode) must be "auto", "rlimit" or "none", got ${JSON.stringify(value)}`);
 }

@@ -35,6 +35,7 @@ export class Host extends HostCore {
       projects: this.#services.projects,
       extensions: () => this.extensions(),
       peers: () => this.peers(),
+      processes: this.processes,
       wireVersion: WIRE_VERSION,
     });
     this.#live = new LiveInventory({ host: this, bus: this.#services.bus, syncProjects: () => this.#services.projects.sync() });

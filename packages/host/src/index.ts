@@ -37,6 +37,8 @@ export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-jso
 export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
 export type { ExtensionListEntry, DoctorProblem, ApprovalInfo, InfoExtras } from './extension-json.js';
 export { describeExtensionConfig, collectConfigDoctorProblems } from './extension-config-info.js';
+export { describeExtensionLimits } from './extension-limits-info.js';
+export type { LimitsInfo } from './extension-limits-info.js';
 export type { ConfigInfo, ConfigKeyInfo, ConfigValueSource } from './extension-config-info.js';
 
 // Approvals and config (reached through `host.approvals` and `host.config`)
@@ -73,19 +75,17 @@ export { RunnableError } from './run/runnable-error.js';
 export type { RunnableErrorCode } from './run/runnable-error.js';
 
 // Peers, actions, events, services and projects (reached through the host)
-export type { PeerManager, PeerManagerOptions } from './peers/peer-manager.js';
+export type { PeerFleet, PeerFleetOptions } from './peers/peer-fleet.js';
 export type { DeclaredAction } from './peers/peer-actions.js';
 export type { PeerSupervisor, PeerSupervisorOptions } from './peers/peer-supervisor.js';
 export type { PeerState, PeerTransition } from './peers/peer-state.js';
-export { recentPeerNotes } from './peers/peer-log.js';
-// The hub's sidecars reuse these: one log writer with rotation, one approval comparison, one watchdog
-export { PeerLog } from './peers/peer-log.js';
-export type { PeerLogOptions } from './peers/peer-log.js';
+export { recentPeerNotes } from './process/process-log.js';
+// The hub's sidecars reuse these: the process kit (one spawn path, stop ladder, crash window, log writer,
+// figures and limits), one approval comparison
+export * from './process/index.js';
 export { compareWithApproval } from './approvals/approval-compare.js';
 export { untrustedStat } from './approvals/file-trust.js';
 export { TurnMemo } from './peers/turn-budget.js';
-export { ProcessGroupWatchdog } from './process/index.js';
-export type { GroupWatchdog, ProcessGroupWatchdogOptions } from './process/index.js';
 export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
 export { CLI_ACTION_INPUT_NAMES, RPC_ACTION_INPUT_NAMES, rewordActionInput } from './contributions/action-input.js';
 export type { ActionInputNames } from './contributions/action-input.js';

@@ -14,6 +14,7 @@ export type {
   JsonSchema,
   PeerEntry,
   Permissions,
+  ManifestLimits,
   ProjectLink,
   ProviderContribution,
   ProviderKind,

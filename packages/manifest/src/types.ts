@@ -156,4 +156,18 @@ export interface ExtensionManifest {
   capabilities?: CapabilityRequest;
   /** Host API routes the extension may call. */
   permissions?: Permissions;
+  /** Resource limits of the peer and sidecar processes; the user may lower them in config, never raise them. */
+  limits?: ManifestLimits;
+}
+
+/** `limits`: defaults for the extension's peer and sidecar processes (DESIGN §12). */
+export interface ManifestLimits {
+  /** Resident memory of a process and what it started, in MiB (at least 16); over it the process is stopped. */
+  memoryMb?: number;
+  /** CPU share in percent of one core (at least 1); enforced with a cgroup only. */
+  cpuPercent?: number;
+  /** Open file descriptors per process (at least 16). */
+  openFiles?: number;
+  /** Processes and threads alive at once (at least 1). */
+  processes?: number;
 }

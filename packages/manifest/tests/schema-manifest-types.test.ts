@@ -35,6 +35,7 @@ const EVERY_FIELD: DeepRequired<ExtensionManifest> = {
   },
   capabilities: { required: ['projects.read'], optional: ['ui.notification'] },
   permissions: { hub: ['GET /api/hub/projects'] },
+  limits: { memoryMb: 512, cpuPercent: 50, openFiles: 256, processes: 32 },
 };
 
 // A realistic manifest (one of bin/exec per runnable), typed as authors would type it.

@@ -56,6 +56,7 @@ export { servePeerHandshake, type PeerHandshake, type PeerHandshakeOptions, type
 export { peerLaunchGuardEnv, type PeerLaunchGuardOptions } from './handshake/launch-guard.js';
 
 export { StreamTransport, type StreamTransportOptions } from './node/stream-transport.js';
+export { stopInSteps, type StopStep, type StopTarget, type StopTimings } from './node/stop-in-steps.js';
 export { StdioTransport, type StdioTransportOptions } from './node/stdio-transport.js';
 export {
   ChildProcessTransport,

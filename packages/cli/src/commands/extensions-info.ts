@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import { CODE_NOT_PINNED, describeExtensionConfig, recentPeerNotes, toInfoEntry } from '@outboard/host';
+import { CODE_NOT_PINNED, describeExtensionConfig, describeExtensionLimits, recentPeerNotes, toInfoEntry } from '@outboard/host';
 import { formatTable } from '../terminal/table.js';
 import { requireExtension } from './require-extension.js';
 import type { ParsedOptions } from '../router/command-spec.js';
@@ -12,7 +12,7 @@ import { contributionRows } from '../consent/consent-summary.js';
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const ext = await requireExtension(ctx, opts.positionals[0] as string);
   const host = ctx.host();
-  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined, config: await describeExtensionConfig(host, ext), hostId: ctx.cmd, activation: ext.name ? host.config.activationOverride(ext.name) : undefined });
+  const info = toInfoEntry(ext, { approval: host.approvals.find(ext), experimental: host.experimentalFlags().flags, peerLog: ext.name && ext.manifest?.peer ? recentPeerNotes(host.home, ext.name) : undefined, config: await describeExtensionConfig(host, ext), hostId: ctx.cmd, activation: ext.name ? host.config.activationOverride(ext.name) : undefined, limits: describeExtensionLimits(host, ext) });
   if (opts.flag('json')) {
     ctx.printJson(info);
     return 0;
@@ -32,6 +32,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   if (ext.enginesRange) rows.push(['Engines', `${ctx.cmd} ${ext.enginesRange}`]);
   rows.push(...contributionRows(info.contributions));
   if (info.peer?.log) rows.push(['Peer log', info.peer.log]);
+  if (info.limits) rows.push(['Limits', describeLimits(info.limits)]);
   const caps = m?.capabilities;
   if (caps?.required?.length || caps?.optional?.length) {
     rows.push(['Capabilities', [...(caps.required ?? []).map((c) => `${c} (required)`), ...(caps.optional ?? []).map((c) => `${c} (optional)`)].join(', ')]);
@@ -49,6 +50,15 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     ctx.print('', bold('Problems:'), ...problems.flatMap((p) => [t`  ${p.path}: ${p.message} ${dim(`[${p.rule}]`)}`, t`    fix: ${p.fix}`]));
   }
   return 0;
+}
+
+/** `memoryMb 256, processes 32 (by cgroup)`, or why they refuse its processes. */
+function describeLimits(l: NonNullable<ReturnType<typeof toInfoEntry>['limits']>): string {
+  if (l.error) return `refused: ${l.error}`;
+  const set = Object.entries(l.effective).map(([k, v]) => `${k} ${v}`);
+  if (!set.length) return 'none';
+  const how = l.mode === 'cgroup' ? 'by a cgroup of its own' : l.mode === 'rlimit' ? 'by rlimits (no cgroup here: cpuPercent is not enforced, memory is sampled by the host)' : 'not applied';
+  return `${set.join(', ')} (${how})`;
 }
 
 function describeApproval(a: ReturnType<typeof toInfoEntry>['approval']): string {

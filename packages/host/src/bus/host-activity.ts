@@ -6,8 +6,9 @@ import type { NotificationCenter } from '../contributions/notification-center.js
 /**
  * The host's own activity on its bus, under the host namespaces (manifest HOST_NAMESPACES), source = host id:
  * - `extension.changed` (inventory changes, whoever made them; see live/live-inventory.ts)
- * - `extension.peer.state` (peer lifecycle; published by the peer manager)
- * - `action.invoked`, `action.finished` (published by the peer manager)
+ * - `extension.peer.state` (peer lifecycle; published by the peer fleet)
+ * - `extension.process.limit` (a peer or sidecar stopped for going over a resource limit; process kit users)
+ * - `action.invoked`, `action.finished` (published by the peer fleet)
  * - `project.registered`, `project.removed` (published by the project store)
  * - `host.notification.shown`, `host.status.changed` (see {@link publishContributionActivity})
  * - `host.plugin.disabled` (plugins/plugin-runner.ts)
@@ -15,6 +16,7 @@ import type { NotificationCenter } from '../contributions/notification-center.js
 export const HOST_ACTIVITY_TYPES = Object.freeze([
   'extension.changed',
   'extension.peer.state',
+  'extension.process.limit',
   'action.invoked',
   'action.finished',
   'project.registered',

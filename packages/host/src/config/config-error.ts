@@ -13,6 +13,7 @@ import type { ConfigProblem } from './config-problem.js';
  * - `CONFIG_SCHEMA_INVALID`: an extension's config schema is not a valid JSON Schema or a `$ref` fails.
  * - `CONFIG_SCHEMA_UNSUPPORTED`: the schema's `$schema` names a draft that is not supported.
  * - `CONFIG_DEV_PATH_MISSING`: a folder to link does not exist or is not a folder.
+ * - `CONFIG_LIMIT_RAISED`: `extensions.<name>.limits` raises a limit of the extension's manifest.
  */
 export type ConfigErrorCode =
   | 'CONFIG_NO_PROJECT'
@@ -24,7 +25,8 @@ export type ConfigErrorCode =
   | 'CONFIG_CORRUPT'
   | 'CONFIG_SCHEMA_INVALID'
   | 'CONFIG_SCHEMA_UNSUPPORTED'
-  | 'CONFIG_DEV_PATH_MISSING';
+  | 'CONFIG_DEV_PATH_MISSING'
+  | 'CONFIG_LIMIT_RAISED';
 
 /** Every code {@link ConfigError} can carry, for docs and exhaustiveness tests. */
 export const CONFIG_ERROR_CODES: readonly ConfigErrorCode[] = [
@@ -38,6 +40,7 @@ export const CONFIG_ERROR_CODES: readonly ConfigErrorCode[] = [
   'CONFIG_SCHEMA_INVALID',
   'CONFIG_SCHEMA_UNSUPPORTED',
   'CONFIG_DEV_PATH_MISSING',
+  'CONFIG_LIMIT_RAISED',
 ];
 
 /** A local (never serialised) config failure; `message` names the problem and the fix. */

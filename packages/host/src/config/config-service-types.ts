@@ -1,3 +1,4 @@
+import type { ResourceLimits } from '../process/resource-limits.js';
 import type { CorruptFileDiagnostic } from '../store/index.js';
 import type { ConfigScope } from './config-files.js';
 import type { ConfigProblem } from './config-problem.js';
@@ -18,6 +19,8 @@ export interface ConfigServiceOptions {
   projectRoot?: string | null;
   /** Finds an extension's config schema, so `set` validates `extensions.<name>` keys. Default: no schemas. */
   schemaFor?: (name: string) => ExtensionConfigSchema | undefined | Promise<ExtensionConfigSchema | undefined>;
+  /** Finds an extension's manifest limits, so `set` refuses a raise of them under `extensions.<name>.limits`. Default: none. */
+  limitsFor?: (name: string) => ResourceLimits | undefined | Promise<ResourceLimits | undefined>;
   /** Lock wait and staleness for writes, in ms. Default: `timeoutMs` 10000, `staleMs` 30000. */
   lock?: { timeoutMs?: number; staleMs?: number };
 }

@@ -1,4 +1,5 @@
 import { activationOverrideIn, checkHostOwnedWrite, extensionOwnSection, providerDeadlineIn } from './host-owned-keys.js';
+import { checkLimitsWrite, userLimitsIn } from './limits-config.js';
 import { dirname, resolve } from 'node:path';
 import type { CorruptFileDiagnostic } from '../store/index.js';
 import { ConfigError } from './config-error.js';
@@ -41,6 +42,7 @@ export class ConfigService {
   readonly #validator = new ExtensionConfigValidator();
   readonly #verdicts: ConfigVerdictCache;
   readonly #schemaFor: ConfigServiceOptions['schemaFor'];
+  readonly #limitsFor: ConfigServiceOptions['limitsFor'];
 
   constructor(options: ConfigServiceOptions) {
     if (typeof options?.hostId !== 'string' || !HOST_ID.test(options.hostId)) {
@@ -55,6 +57,7 @@ export class ConfigService {
     this.home = resolve(options.home);
     this.cwd = resolve(options.cwd);
     this.#schemaFor = options.schemaFor;
+    this.#limitsFor = options.limitsFor;
     this.#verdicts = new ConfigVerdictCache(this.home);
     this.#files = new ConfigFiles({
       hostId: this.hostId,
@@ -94,6 +97,11 @@ export class ConfigService {
    * The user's activation override of extension `name` (`extensions.<name>.activation`, project over user):
    * `lazy`, `manifest`, or undefined when unset, unknown or unreadable (a corrupt file is doctor's to report).
    */
+  /** The user's `extensions.<name>.limits` (project over user), unchecked; see `checkedLimits`. Throws `CONFIG_CORRUPT`. */
+  userLimits(name: string): unknown {
+    return userLimitsIn(this.#readMerged(), name);
+  }
+
   activationOverride(name: string): 'lazy' | 'manifest' | undefined {
     try {
       return activationOverrideIn(this.#readMerged(), name);
@@ -138,6 +146,10 @@ export class ConfigService {
       stored = requireDevPathList(value, this.cwd, `The value for ${DEV_PATHS_KEY}`);
     }
     checkHostOwnedWrite(segments, stored, key);
+    if (segments[0] === 'extensions' && segments[2] === 'limits') {
+      const name = segments[1] as string;
+      checkLimitsWrite(this.hostId, segments, stored, userLimitsIn(this.#readScope(scope), name), await this.#limitsFor?.(name));
+    }
     const schemas = await this.#schemasForWrite(segments, stored, options.schema);
     const otherScope = scope === 'user' ? this.#projectOrUndefined() : this.#files.inspectUser().value;
     let missing: ConfigProblem[] = [];

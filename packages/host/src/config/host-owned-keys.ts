@@ -6,8 +6,9 @@ import { isConfigObject } from './config-key.js';
  * activation). They are never checked against the extension's configSchema nor handed to its processes.
  * - `activation`: `"lazy"` keeps an `onStartup` peer from starting with the hub (it starts on its other
  *   activation events, or on first use); `"manifest"` (or unset) follows the manifest.
+ * - `limits`: resource limits of its processes, lowering the manifest's (see config/limits-config.ts).
  */
-export const HOST_OWNED_EXTENSION_KEYS = ['activation'] as const;
+export const HOST_OWNED_EXTENSION_KEYS = ['activation', 'limits'] as const;
 
 /** The values `extensions.<name>.activation` may hold. */
 export const ACTIVATION_OVERRIDES = ['lazy', 'manifest'] as const;

@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   CONFIG_SCHEMA_INVALID: { meaning: "an extension's config schema is not a valid JSON Schema, or a $ref fails", exitCode: 2, fix: "report it to the extension's author" },
   CONFIG_SCHEMA_UNSUPPORTED: { meaning: "the config schema's $schema names a draft that is not supported", exitCode: 2, fix: 'use draft-07, 2019-09 or 2020-12' },
   CONFIG_DEV_PATH_MISSING: { meaning: 'a folder to link as a dev source does not exist or is not a folder', exitCode: 2, fix: "link the extension's package folder (the one holding its package.json)" },
+  CONFIG_LIMIT_RAISED: { meaning: "extensions.<name>.limits raises a resource limit of the extension's manifest (the user may only lower them)", exitCode: 2, fix: "set it at or below the manifest's value (see `extensions info <name>`), or unset it" },
 
   // run/: launching extension processes
   RUNNABLE_INVALID: { meaning: 'a runnable is not exactly one `bin` or a non-empty `exec`, or its program is a relative path without `./`', exitCode: 2, fix: "correct the extension's package.json manifest" },

@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { ExtensionManifest } from '@outboard/manifest';
-import { ChildProcessTransport, Connection, HandshakeError, performHostHandshake } from '@outboard/protocol';
-import type { ChildExit, Disposable, InitializeResult } from '@outboard/protocol';
+import { Connection, HandshakeError, StreamTransport, performHostHandshake } from '@outboard/protocol';
+import type { Disposable, InitializeResult, Transport } from '@outboard/protocol';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { PeerLaunchPlan } from './peer-seams.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
+import type { Containment } from '../process/containment.js';
+import { SupervisedProcess, describeProcessExit, type ProcessExit } from '../process/supervised-process.js';
 import { authorizePeer } from './peer-authorize.js';
 import { chargeDeliveries, paceReading } from './peer-flow.js';
 import type { PeerTraffic } from './peer-flow.js';
-import type { PeerLog } from './peer-log.js';
+import type { ProcessLog } from '../process/process-log.js';
 import { TurnBudget } from './turn-budget.js';
 
 /** Host-service calls of one peer served per event-loop turn; the rest wait for a later turn. */
 const CALLS_PER_TURN = 64;
 
-/** Serves the host services on a peer's connection (the manager's sessions and broker). */
+/** Serves the host services on a peer's connection (the fleet's sessions and broker). */
 export interface PeerServices {
   /** Installs the host services on a new connection; disposed when the run ends. */
   serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable;
@@ -24,7 +26,8 @@ export interface PeerServices {
 /** One start of a peer: its process, its connection, and what ends with them. */
 export interface PeerRun {
   readonly id: string;
-  readonly transport: ChildProcessTransport;
+  /** Its process (the process kit's): pid, exit, signals, the stop ladder, figures. */
+  readonly process: SupervisedProcess;
   readonly connection: Connection;
   readonly disposables: Disposable[];
   /** The launch plan (its per-run config file goes when the run ends). */
@@ -44,21 +47,20 @@ export interface PeerRunLimits {
 }
 
 /**
- * Spawns the peer of a launch plan in its own process group (stopping it stops what it started, and a
- * terminal's Ctrl+C goes to the host, which cancels) watched by the host's watchdog, wires its stderr to
- * the log, paces its output and serves it the host services. The connection is not listening yet.
+ * Spawns the peer of a launch plan through the process kit (its own process group, watched by the host's
+ * watchdog, in its containment; stderr to the log), talks to it over its stdin/stdout, paces its output and
+ * serves it the host services. The connection is not listening yet.
  */
 export function spawnPeerRun(
   name: string,
   plan: PeerLaunchPlan,
   limits: PeerRunLimits,
-  log: PeerLog,
-  host: { services: PeerServices; watchdog: GroupWatchdog; traffic?: PeerTraffic },
+  log: ProcessLog,
+  host: { services: PeerServices; watchdog: GroupWatchdog; traffic?: PeerTraffic; containment?: Containment; onOverMemory?: () => void },
   grants: (run: PeerRun) => CapabilityGrants,
 ): PeerRun {
-  const transport = new ChildProcessTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'pipe', processGroup: true });
-  // Its group leader is the peer itself: the group dies with the host, however the host dies.
-  const watched = transport.pid === undefined ? undefined : host.watchdog.watch(transport.pid);
+  const process = new SupervisedProcess({ plan, log, stdout: 'pipe', watchdog: host.watchdog, ...(host.containment ? { containment: host.containment } : {}), ...(host.onOverMemory ? { onOverMemory: host.onOverMemory } : {}) });
+  const transport = wireOf(process);
   // One budget per run: its calls take from it, its traffic is charged to it, its reading is paced by it.
   const budget = new TurnBudget(CALLS_PER_TURN);
   const connection = new Connection({
@@ -69,9 +71,7 @@ export function spawnPeerRun(
     // A peer that does not read its stdin holds at most this much of the host's memory (64 MiB by default).
     maxQueuedWriteBytes: Math.max(8 * 1024 * 1024, 4 * limits.maxMessageBytes),
   });
-  const run: PeerRun = { id: randomUUID(), transport, connection, disposables: [], plan, grants: [], exitHandled: false, killReason: undefined };
-  if (watched) run.disposables.push(watched);
-  run.disposables.push(transport.onStderr((text) => log.write(text)));
+  const run: PeerRun = { id: randomUUID(), process, connection, disposables: [], plan, grants: [], exitHandled: false, killReason: undefined };
   run.disposables.push(paceReading(transport, connection, budget, host.traffic));
   run.disposables.push(connection.onWarning((w) => log.note(`protocol warning: ${w.message}`)));
   run.disposables.push(host.services.serve(connection, name, () => grants(run), budget));
@@ -127,8 +127,26 @@ export function isRefusal(error: unknown): boolean {
   return error instanceof HandshakeError && (error.code === 'rejected_by_host' || error.code === 'protocol_mismatch' || error.code === 'invalid_peer_info');
 }
 
-/** How a run's process ended, one phrase (`exited with code 3`, `was killed by SIGKILL`). */
-export function describeExit(run: PeerRun, exit: ChildExit): string {
-  if (exit.error) return `could not be started: ${exit.error.message}`;
-  return run.killReason ?? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`);
+/** How a run's process ended, one phrase (`exited with code 3`, `was killed by SIGKILL`), or why the host killed it. */
+export function describeExit(run: PeerRun, exit: ProcessExit): string {
+  if (exit.error || exit.reason) return describeProcessExit(exit);
+  return run.killReason ?? describeProcessExit(exit);
+}
+
+/**
+ * The peer's wire: its stdout and stdin. Closing it ends stdin (after what was written) and drains what the
+ * peer still writes, so that a peer blocked writing can finish and exit.
+ */
+function wireOf(process: SupervisedProcess): Transport {
+  const streams = new StreamTransport({ readable: process.stdout, writable: process.stdin });
+  return {
+    start: (sink) => streams.start(sink),
+    write: (data) => streams.write(data),
+    pause: () => streams.pause(),
+    resume: () => streams.resume(),
+    close: () => {
+      streams.close();
+      process.stdout.resume();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { ExtensionRecord } from '../extension-record.js';
 import type { ExtensionChange } from '../live/extension-changes.js';
 import type { Disposable } from '@outboard/protocol/disposable';
+import type { ResourceLimits } from '../process/resource-limits.js';
 
 /**
  * The narrow views of the host the peers use, each named after what it provides. A `Host` satisfies all of
@@ -30,6 +31,8 @@ export interface PeerLaunchPlan {
   readonly args: readonly string[];
   readonly env: Record<string, string>;
   readonly cwd: string;
+  /** The extension's resource limits (the manifest's, lowered by the user's config). Default: none. */
+  readonly limits?: ResourceLimits;
   /** Removes what the plan wrote (its config file). Idempotent. */
   dispose(): void;
 }

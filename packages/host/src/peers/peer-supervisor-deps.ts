@@ -2,7 +2,8 @@ import type { ExtensionManifest } from '@outboard/manifest';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { ExtensionRecord } from '../extension-record.js';
-import type { CrashPolicyOptions } from './crash-policy.js';
+import type { CrashWindowOptions } from '../process/crash-window.js';
+import type { ProcessContainment } from '../process/containment.js';
 import type { PeerTraffic } from './peer-flow.js';
 import type { PeerServices } from './peer-run.js';
 import type { PeerLauncher } from './peer-seams.js';
@@ -35,6 +36,10 @@ export interface PeerSupervisorDeps {
   traffic?: PeerTraffic;
   /** Every transition, for the host's bus. */
   onTransition(transition: PeerTransition): void;
+  /** Applies the extension's resource limits to each run (its cgroup or rlimits). Default: none applied. */
+  containment?: Pick<ProcessContainment, 'contain'>;
+  /** The peer was stopped for going over a limit (for the host's bus). Default: none. */
+  onLimit?(event: { extension: string; kind: 'peer' | 'sidecar'; limit: 'memory'; reason: string }): void;
 }
 
 /** Options of {@link PeerSupervisor}; every timing is in milliseconds. */
@@ -43,8 +48,8 @@ export interface PeerSupervisorOptions {
   handshakeTimeoutMs?: number;
   /** Liveness pings; `false` turns them off. Default { intervalMs: 15000, timeoutMs: 5000 }. */
   heartbeat?: { intervalMs: number; timeoutMs: number } | false;
-  /** Restart backoff and the crash-loop breaker. */
-  crash?: CrashPolicyOptions;
+  /** Restart backoff and the crash-loop breaker. Default: 500 ms doubling up to 30 s, given up after 3 crashes in 5 minutes. */
+  crash?: CrashWindowOptions;
   /** Wait after each stop step (shutdown request, stdin close, SIGTERM). Default 2000. */
   stopStepMs?: number;
   /** Deadline of a request to the peer unless the call sets one. Default 30000. */

@@ -1,8 +1,11 @@
 import { HandshakeError, ResponseError, startHeartbeat } from '@outboard/protocol';
 import type { ConnectionDiagnostics, RequestOptions } from '@outboard/protocol';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
-import { CrashPolicy } from './crash-policy.js';
-import { PeerLog } from './peer-log.js';
+import { CrashWindow } from '../process/crash-window.js';
+import { ProcessLog } from '../process/process-log.js';
+import { OVER_MEMORY_LIMIT } from '../process/resource-limits.js';
+import type { LimitMode, ResourceLimits } from '../process/resource-limits.js';
+import type { LastExit, ProcessSource } from '../process/process-table.js';
 import { describeExit, handshakePeerRun, isRefusal, spawnPeerRun } from './peer-run.js';
 import type { PeerRun } from './peer-run.js';
 import type { PeerSupervisorDeps, PeerSupervisorOptions } from './peer-supervisor-deps.js';
@@ -22,12 +25,15 @@ export type { PeerExtension, PeerGrants, PeerSupervisorDeps, PeerSupervisorOptio
  */
 export class PeerSupervisor {
   readonly name: string;
-  readonly log: PeerLog;
+  readonly log: ProcessLog;
   private stateValue: PeerState = 'stopped';
   private run: PeerRun | undefined;
   private starting: Promise<void> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly crashes: CrashPolicy;
+  private readonly crashes: CrashWindow;
+  private restarts = 0;
+  private lastExit: LastExit | undefined;
+  private applied: { limits: ResourceLimits; mode: LimitMode } | undefined;
   private readonly history: PeerTransition[] = [];
   private lastErrorText: string | undefined;
   private diagnosticText: string | undefined;
@@ -39,7 +45,7 @@ export class PeerSupervisor {
     options: PeerSupervisorOptions = {},
   ) {
     this.name = deps.extension.name;
-    this.crashes = new CrashPolicy(options.crash);
+    this.crashes = new CrashWindow({ maxCrashes: 3, ...options.crash });
     this.opts = {
       handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
       heartbeat: options.heartbeat ?? { intervalMs: 15_000, timeoutMs: 5_000 },
@@ -47,7 +53,7 @@ export class PeerSupervisor {
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       maxMessageBytes: options.maxMessageBytes ?? 1024 * 1024,
     };
-    this.log = new PeerLog({ dir: deps.logDir });
+    this.log = new ProcessLog({ dir: deps.logDir });
   }
 
   /** The current lifecycle state. */
@@ -59,16 +65,28 @@ export class PeerSupervisor {
   status(): PeerStatus {
     return {
       state: this.stateValue,
-      pid: this.run?.transport.pid ?? null,
+      pid: this.run?.process.pid ?? null,
       grants: this.run?.grants ?? [],
       diagnostic: this.diagnosticText ?? null,
       lastError: this.lastErrorText ?? null,
-      recentCrashes: this.crashes.recentCrashes(),
+      recentCrashes: this.crashes.recent(),
       restartPending: this.restartTimer !== undefined,
       log: this.log.path,
       stderrTail: this.log.tail().slice(-20),
       connection: this.run?.connection.diagnostics() ?? this.lastConnection ?? null,
       transitions: [...this.history],
+    };
+  }
+
+  /** Its row of the host's process table (`processes.list`). */
+  processRow(): ReturnType<ProcessSource['row']> {
+    const proc = this.run?.process;
+    return {
+      state: this.stateValue,
+      restarts: this.restarts,
+      ...(this.lastExit ? { lastExit: this.lastExit } : {}),
+      ...(proc && !proc.hasExited ? { figures: proc.figures() } : {}),
+      ...(this.applied ? { limits: this.applied.limits, limitMode: this.applied.mode } : {}),
     };
   }
 
@@ -98,9 +116,9 @@ export class PeerSupervisor {
    */
   async settle(timeoutMs = 1000): Promise<void> {
     const run = this.run;
-    if (!run || run.transport.exit || run.connection.state === 'open') return;
+    if (!run || run.process.hasExited || run.connection.state === 'open') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([run.transport.exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs).unref()))]);
+    await Promise.race([run.process.exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs).unref()))]);
     clearTimeout(timer);
   }
 
@@ -115,7 +133,7 @@ export class PeerSupervisor {
     }
     this.move('stopping', reason);
     this.deps.contributions.remove(this.name);
-    await stopPeerRun(run, this.opts.stopStepMs, this.log, reason);
+    await stopPeerRun(run, this.opts.stopStepMs, reason);
     this.endRun(run);
     this.move('stopped', reason);
     await this.log.flush();
@@ -137,7 +155,9 @@ export class PeerSupervisor {
     try {
       const plan = await this.deps.launcher.planLaunch(ext, 'peer');
       try {
-        run = spawnPeerRun(this.name, plan, this.opts, this.log, this.deps, (r) => this.currentGrants(r));
+        const containment = this.deps.containment?.contain(this.name, 'peer', plan.limits);
+        this.applied = containment ? { limits: containment.limits, mode: containment.mode } : undefined;
+        run = spawnPeerRun(this.name, plan, this.opts, this.log, { services: this.deps.services, watchdog: this.deps.watchdog, ...(this.deps.traffic ? { traffic: this.deps.traffic } : {}), ...(containment ? { containment } : {}) }, (r) => this.currentGrants(r));
       } catch (error) {
         plan.dispose();
         throw error;
@@ -149,17 +169,22 @@ export class PeerSupervisor {
       throw this.unavailable(message);
     }
     this.run = run;
-    void run.transport.exited.then((exit) => this.onExit(run, describeExit(run, exit)));
+    void run.process.exited.then((exit) => {
+      this.lastExit = { code: exit.code, signal: exit.signal, reason: exit.reason ?? describeExit(run, exit), at: exit.at };
+      if (exit.reason === OVER_MEMORY_LIMIT) this.overLimit(run, exit.reason);
+      else this.onExit(run, describeExit(run, exit));
+    });
     run.disposables.push(run.connection.onClose((event) => this.onConnectionLost(run, event.initiatedBy)));
     run.disposables.push(run.connection.listen());
-    this.log.note(`started pid ${run.transport.pid ?? '?'}: ${run.transport.child.spawnargs.join(' ')}`);
-    this.move('handshaking', `pid ${run.transport.pid ?? '?'}`);
+    this.log.note(`started pid ${run.process.pid ?? '?'}: ${[run.plan.command, ...run.plan.args].join(' ')}${this.applied && this.applied.mode !== 'none' ? ` (limits by ${this.applied.mode}: ${JSON.stringify(this.applied.limits)})` : ''}`);
+    this.move('handshaking', `pid ${run.process.pid ?? '?'}`);
     let missingRequired: string[];
     try {
       const done = await handshakePeerRun(run, this.deps.host, ext, this.deps.grants.current().capabilities, this.deps.contributions, { ...this.opts });
       if (this.run !== run) return;
       missingRequired = done.missingRequired;
       this.deps.contributions.reveal(this.name);
+      run.process.markReady();
     } catch (error) {
       throw await this.handshakeFailed(run, error);
     }
@@ -175,11 +200,16 @@ export class PeerSupervisor {
 
   /** Ends a run whose handshake failed and returns the one error that says why (reported once). */
   private async handshakeFailed(run: PeerRun, error: unknown): Promise<ResponseError> {
+    const over = run.process.exit?.reason;
+    if (over) {
+      this.overLimit(run, over);
+      return this.unavailable(`the peer was stopped: ${over}`);
+    }
     if (this.run !== run) return this.unavailable('it was stopped while starting');
     // The reason is reported here: the handshake's, or the exit when the peer died during it.
     run.exitHandled = true;
     await killPeerRun(run, this.opts.stopStepMs);
-    const lost = error instanceof HandshakeError && error.code === 'connection_lost' && run.transport.exit;
+    const lost = error instanceof HandshakeError && error.code === 'connection_lost' && run.process.exit;
     const message = lost ? `the peer ${describeExit(run, lost)} during the handshake` : `handshake failed: ${(error as Error).message}`;
     if (isRefusal(error)) {
       // Refused is final (no restart), but the dead run must not linger: stop() would try to stop it again.
@@ -200,7 +230,7 @@ export class PeerSupervisor {
           if (this.stateValue === 'ready') this.move('degraded', why);
           this.log.note(`${why}; restarting it`);
           run.killReason = `was killed by the host: ${why}`;
-          run.transport.kill('SIGKILL');
+          run.process.signal('SIGKILL');
         },
       }),
     );
@@ -226,6 +256,20 @@ export class PeerSupervisor {
     this.crashed(run, `the peer ${how}`);
   }
 
+  /**
+   * The host stopped the peer for going over a limit: reported as such (its state's reason, the bus), not a
+   * crash: nothing counts in the crash window and no restart is scheduled; its next use starts it again.
+   */
+  private overLimit(run: PeerRun, why: string): void {
+    if (this.run !== run || run.exitHandled || this.stateValue === 'stopping' || this.stateValue === 'stopped') return;
+    this.endRun(run);
+    this.lastErrorText = why;
+    this.deps.onLimit?.({ extension: this.name, kind: 'peer', limit: 'memory', reason: why });
+    // A peer still handshaking moves through failed (its start failed); a running one is simply stopped.
+    if (this.stateValue === 'starting' || this.stateValue === 'handshaking') this.move('failed', why);
+    this.move('stopped', why);
+  }
+
   private crashed(run: PeerRun, why: string): void {
     if (this.run !== run) return;
     this.endRun(run);
@@ -233,15 +277,17 @@ export class PeerSupervisor {
     const missing = missingModuleLine(this.log.tail(), this.deps.extension.dir);
     this.lastErrorText = missing ? `${why}: ${missing}` : tail ? `${why} (stderr: ${tail})` : why;
     this.log.note(why);
-    const delay = this.crashes.onCrash();
+    const delay = this.crashes.record();
     if (delay === undefined) {
-      this.fail(`${why}; crashed ${this.crashes.recentCrashes()} times within the crash-loop window, not restarting`, true);
+      this.fail(`${why}; crashed ${this.crashes.recent()} times within the crash-loop window, not restarting`, true);
       return;
     }
     this.move('stopped', `${why}; restarting in ${delay} ms`);
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
-      if (this.stateValue === 'stopped') this.start().catch(() => undefined);
+      if (this.stateValue !== 'stopped') return;
+      this.restarts++;
+      this.start().catch(() => undefined);
     }, delay);
     this.restartTimer.unref();
   }

@@ -1,6 +1,6 @@
 /**
  * How far a bus subscriber has read: the sequence number of the last event it saw, and a wait for a later
- * one. Lets the peer manager answer "have the events published so far been handled?" without polling.
+ * one. Lets the peer fleet answer "have the events published so far been handled?" without polling.
  */
 export class SeenEvents {
   private seq = 0;

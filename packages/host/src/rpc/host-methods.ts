@@ -3,11 +3,13 @@ import type { Disposable } from '@outboard/protocol/disposable';
 import type { EventBus } from '../bus/event-bus.js';
 import { eventFilterProblem } from '../bus/event-filter.js';
 import type { ProjectStore } from '../projects/project-store.js';
-import type { PeerManager } from '../peers/peer-manager.js';
+import type { PeerFleet } from '../peers/peer-fleet.js';
 import type { ExtensionInventory } from '../host-core.js';
 import { toListEntry } from '../extension-json.js';
 import type { RpcHandler, RpcRegistry } from './rpc-registry.js';
 import { providerMethods } from './provider-methods.js';
+import { processMethods } from './process-methods.js';
+import type { ProcessTable } from '../process/process-table.js';
 
 /** The parts of a host the built-in methods read. */
 export interface HostMethodDeps {
@@ -17,7 +19,9 @@ export interface HostMethodDeps {
   projects: ProjectStore;
   extensions(): Promise<ExtensionInventory>;
   /** The host's peers (created on first use). */
-  peers(): Promise<PeerManager>;
+  peers(): Promise<PeerFleet>;
+  /** The processes the host supervises (`processes.list`). */
+  processes: ProcessTable;
   /** The wire version this host speaks. */
   wireVersion: number;
 }
@@ -28,7 +32,7 @@ export const HOST_OWNER = 'host';
 /**
  * Registers the host's built-in methods on `registry`: `host.info`, `rpc.methods`, `extensions.list`,
  * `projects.list`, `projects.register`, `events.recent`, `actions.list`, `actions.resolve`, `actions.invoke`, `status.list`,
- * `notifications.list`, `providers.query` and `providers.search`. Every answer is plain JSON; dispose the result to remove them.
+ * `notifications.list`, `providers.query`, `providers.search` and `processes.list`. Every answer is plain JSON; dispose the result to remove them.
  */
 export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps): Disposable {
   const methods: Record<string, RpcHandler> = {
@@ -81,9 +85,10 @@ export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps)
     },
     'notifications.list': async () => ({ notifications: (await deps.peers()).notifications.current() }),
     ...providerMethods(deps.peers),
+    ...processMethods(deps.processes),
   };
   // What a peer calling through `rpc/call` must hold besides rpc.call: the capability of the same data elsewhere.
-  const gates: Record<string, string> = { 'projects.list': 'projects.read', 'projects.register': 'projects.register', 'events.recent': 'events.subscribe', 'extensions.list': 'projects.read' };
+  const gates: Record<string, string> = { 'projects.list': 'projects.read', 'projects.register': 'projects.register', 'events.recent': 'events.subscribe', 'extensions.list': 'projects.read', 'processes.list': 'projects.read' };
   const regs = Object.entries(methods).map(([name, handler]) => registry.register(name, handler, HOST_OWNER, gates[name] ? { capability: gates[name] } : {}));
   return { dispose: () => regs.forEach((r) => r.dispose()) };
 }

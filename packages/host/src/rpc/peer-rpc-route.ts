@@ -1,12 +1,12 @@
-import type { PeerManager } from '../peers/peer-manager.js';
+import type { PeerFleet } from '../peers/peer-fleet.js';
 import type { PeerRpcRoute } from './rpc-registry.js';
 
 /**
  * The peers' declared methods as a route of the registry: declarations read from the enabled extensions'
- * manifests (no peer started), calls routed by `PeerManager.callRpc` (which refuses collisions naming every
+ * manifests (no peer started), calls routed by `PeerFleet.callRpc` (which refuses collisions naming every
  * declarer, via contributions/contribution-owner.ts).
  */
-export function peerRpcRoute(peers: PeerManager): PeerRpcRoute {
+export function peerRpcRoute(peers: PeerFleet): PeerRpcRoute {
   return {
     declarers: async (method) => (await peers.peerExtensions()).filter((e) => (e.manifest.contributes?.rpc ?? []).includes(method)).map((e) => e.name),
     declared: async () => (await peers.peerExtensions()).flatMap((e) => (e.manifest.contributes?.rpc ?? []).map((method) => ({ method, owner: e.name }))),

@@ -1,6 +1,6 @@
 import type { ProviderKind } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
-import type { PeerManager } from '../peers/peer-manager.js';
+import type { PeerFleet } from '../peers/peer-fleet.js';
 import type { ProviderQuery } from '../providers/provider-fanout.js';
 import type { RpcHandler } from './rpc-registry.js';
 
@@ -12,7 +12,7 @@ const KINDS: readonly ProviderKind[] = ['search', 'diagnostics', 'workspaces', '
  * projectId?, limit?, deadlineMs?, consumer? }` (a newer search of the same consumer cancels the older) asks every provider of the kind, streams each outcome as progress and
  * answers `{ answered, missed }`. The CLI, the hub's pages and agents all call these.
  */
-export function providerMethods(peers: () => Promise<PeerManager>): Record<string, RpcHandler> {
+export function providerMethods(peers: () => Promise<PeerFleet>): Record<string, RpcHandler> {
   return {
     'providers.query': async (params, context) => {
       if (typeof params.id !== 'string' || params.id === '') throw new ResponseError('invalid_params', 'id must be a non-empty string (required)');

@@ -13,6 +13,8 @@ import { resolveRunnable, type Runnable } from './resolve-runnable.js';
 import { RunnableError } from './runnable-error.js';
 import { sweepStaleCommandConfigFiles } from './stale-config-sweep.js';
 import { ensureStateDir } from './state-dir.js';
+import type { ResourceLimits } from '../process/resource-limits.js';
+import { checkedLimits } from '../config/limits-config.js';
 
 /** What is launched: a foreground command, a long-lived peer, or a sidecar the hub runs. */
 export type LaunchKind = 'command' | 'peer' | 'sidecar';
@@ -34,6 +36,8 @@ export interface LaunchPlan extends Disposable {
   readonly cwd: string;
   /** The file holding the checked config section (`<P>_EXTENSION_CONFIG`). */
   readonly configFile: string;
+  /** A peer's or sidecar's resource limits: the manifest's, lowered by the user's config (none for a command). */
+  readonly limits?: ResourceLimits;
 }
 
 /** Options of a launch. */
@@ -58,6 +62,8 @@ export interface LaunchHost {
   readonly cwd: string;
   /** The checked config section: merged (project over user) or the user's alone (a sidecar's). */
   checkedConfig(name: string, scope: 'merged' | 'user'): Promise<{ value: unknown; problems: readonly ConfigProblem[] }>;
+  /** The user's `extensions.<name>.limits` (unchecked). Default: none. */
+  userLimits?(name: string): unknown;
   /** The running hub's URL and token file, when one runs. */
   hubEndpoint(): { url: string; tokenFile: string } | undefined;
   /** `<home>/token`, read on every launch whether or not a hub runs: its value is filtered out of the env. */
@@ -71,7 +77,8 @@ export interface LaunchHost {
  * config file, and builds the environment contract. Spawns nothing.
  *
  * @throws RunnableError (`RUNNABLE_*`) for a runnable that cannot run or is not declared; ConfigError
- *   `CONFIG_INVALID_VALUE` (with `problems`) for a config that breaks the schema, `CONFIG_CORRUPT`,
+ *   `CONFIG_INVALID_VALUE` (with `problems`) for a config that breaks the schema (or limits that are not
+ *   limits), `CONFIG_LIMIT_RAISED` for user limits above the manifest's, `CONFIG_CORRUPT`,
  *   `CONFIG_SCHEMA_INVALID`; a TypeError for an unknown `kind` or a sidecar launch without `options.sidecar`.
  */
 export async function planLaunch(host: LaunchHost, ext: ExtensionRecord, kind: LaunchKind, options: LaunchOptions = {}): Promise<LaunchPlan> {
@@ -88,6 +95,8 @@ export async function planLaunch(host: LaunchHost, ext: ExtensionRecord, kind: L
       hint: `fix it with \`${host.identity.id} config extensions.${name}.<key> <value>\` (see \`${host.identity.id} extensions info ${ext.key}\`)`,
     });
   }
+  // A peer's or sidecar's limits: a user value that raises the manifest's refuses the launch.
+  const limits = kind === 'command' ? undefined : checkedLimits(host.identity.id, name, ext.manifest?.limits, host.userLimits?.(name));
   const stateDir = ensureStateDir(host.home, name);
   sweepStaleCommandConfigFiles(stateDir, host.identity.id);
   const file = writeConfigFile(stateDir, host.identity.id, kind, config.value);
@@ -108,7 +117,7 @@ export async function planLaunch(host: LaunchHost, ext: ExtensionRecord, kind: L
     });
     const args = kind === 'command' ? [...resolved.args, ...(options.args ?? [])] : resolved.args;
     const cwd = kind === 'command' ? path.resolve(options.cwd ?? host.cwd) : stateDir;
-    return { kind, command: resolved.command, args, env, cwd, configFile: file.path, dispose: () => file.dispose() };
+    return { kind, command: resolved.command, args, env, cwd, configFile: file.path, ...(limits && Object.keys(limits).length ? { limits } : {}), dispose: () => file.dispose() };
   } catch (error) {
     file.dispose();
     throw error;

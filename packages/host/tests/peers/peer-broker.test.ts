@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOST_URL, peerHome } from './peer-fixtures.js';
 import { readMarks, rejectionOf, startedPids } from './peer-probes.js';
-import type { PeerManager } from '../../src/index.js';
+import type { PeerFleet } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 10_000 };
 
@@ -15,7 +15,7 @@ const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayM
 type Outcome = { ok?: unknown; error?: { code: string; message: string } };
 
 /** Has the peer of `action`'s prefix call `method` with `params` and returns what the host answered it. */
-async function hostCall(peers: PeerManager, action: string, method: string, params: unknown, extra: Record<string, unknown> = {}): Promise<Outcome> {
+async function hostCall(peers: PeerFleet, action: string, method: string, params: unknown, extra: Record<string, unknown> = {}): Promise<Outcome> {
   const result = await peers.invokeAction(action, { args: { method, params, ...extra } });
   assert.equal(result.view?.type, 'text');
   return JSON.parse((result.view as { text: string }).text) as Outcome;

@@ -5,13 +5,13 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { peerHome } from './peer-fixtures.js';
 import { readMarks, waitUntil } from './peer-probes.js';
-import type { PeerManager } from '../../src/index.js';
+import type { PeerFleet } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 15_000 };
 
 type Outcome = { ok?: unknown; error?: { code: string; message: string } };
 
-async function hostCalls(peers: PeerManager, action: string, calls: Array<{ method: string; params: unknown }>): Promise<Outcome[]> {
+async function hostCalls(peers: PeerFleet, action: string, calls: Array<{ method: string; params: unknown }>): Promise<Outcome[]> {
   const result = await peers.invokeAction(action, { args: { calls } });
   return JSON.parse((result.view as { text: string }).text) as Outcome[];
 }

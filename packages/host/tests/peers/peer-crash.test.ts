@@ -4,18 +4,18 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { peerHome } from './peer-fixtures.js';
 import { isAlive, readLog, readMarks, rejectionOf, startedPids, waitUntil } from './peer-probes.js';
-import type { PeerManager, PeerSupervisor } from '../../src/index.js';
+import type { PeerFleet, PeerSupervisor } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 400, random: () => 1 }, stopStepMs: 300, handshakeTimeoutMs: 3000 };
 
-async function supervisorOf(peers: PeerManager, name: string): Promise<PeerSupervisor> {
+async function supervisorOf(peers: PeerFleet, name: string): Promise<PeerSupervisor> {
   const s = await peers.supervisor(name);
   assert.ok(s, `no supervisor for ${name}`);
   return s;
 }
 
 /** The good peer answers its action (the proof that a bad neighbour did not affect it). */
-async function assertSteadyWorks(peers: PeerManager): Promise<void> {
+async function assertSteadyWorks(peers: PeerFleet): Promise<void> {
   const result = await peers.invokeAction('steady.hello', { args: { n: 1 } });
   assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello {"n":1}' }]);
 }

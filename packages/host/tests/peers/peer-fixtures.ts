@@ -33,6 +33,8 @@ export interface PeerFixture {
   runtime?: 'node' | 'python';
   /** Another Node fixture program of tests/fixtures/peers to run instead of fixture-peer.mjs (e.g. `activate-calls-bare.mjs`). */
   script?: string;
+  /** The manifest's resource `limits`. Default: none. */
+  limits?: Record<string, number>;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function peerHome(fixtures: PeerFixture[], env: Record<string, stri
             peer: { exec: python ? ['python3', './peer.py', f.mode ?? 'good'] : ['node', './peer.mjs', f.mode ?? 'good'], activation: f.activation ?? ['onAction', 'onRpc'] },
             contributes,
             capabilities: f.capabilities ?? { required: ['ui.action.contribute'], optional: ['ui.notification', 'events.publish', 'hub.request'] },
+            ...(f.limits ? { limits: f.limits } : {}),
           },
         },
       }),

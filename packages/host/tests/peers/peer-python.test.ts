@@ -7,11 +7,11 @@ import { peerHome } from './peer-fixtures.js';
 import type { PeerFixture } from './peer-fixtures.js';
 import { assertFloodContained } from './peer-flood-check.js';
 import { isAlive, readLog, readMarks, rejectionOf, startedPids, waitUntil } from './peer-probes.js';
-import type { PeerManager } from '../../src/index.js';
+import type { PeerFleet } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 400, random: () => 1 }, stopStepMs: 300, handshakeTimeoutMs: 10_000 };
 
-async function withPython(mode: string, body: (peers: PeerManager, env: Awaited<ReturnType<typeof peerHome>>) => Promise<void>, extra: Partial<PeerFixture> = {}): Promise<void> {
+async function withPython(mode: string, body: (peers: PeerFleet, env: Awaited<ReturnType<typeof peerHome>>) => Promise<void>, extra: Partial<PeerFixture> = {}): Promise<void> {
   const env = await peerHome([{ name: 'snake', mode, runtime: 'python', ...extra }, { name: 'steady' }]);
   try {
     const peers = await env.host.peers({ supervisor: fast });

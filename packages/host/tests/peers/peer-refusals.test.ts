@@ -5,11 +5,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { peerHome } from './peer-fixtures.js';
 import { readLog, readMarks, rejectionOf, startedPids, waitUntil } from './peer-probes.js';
-import type { PeerManager } from '../../src/index.js';
+import type { PeerFleet } from '../../src/index.js';
 
 const fast = { heartbeat: false as const, crash: { initialDelayMs: 50, maxDelayMs: 200 }, stopStepMs: 300, handshakeTimeoutMs: 5000 };
 
-async function assertSteadyWorks(peers: PeerManager): Promise<void> {
+async function assertSteadyWorks(peers: PeerFleet): Promise<void> {
   const result = await peers.invokeAction('steady.hello', { args: { n: 2 } });
   assert.deepEqual(result.notifications, [{ severity: 'info', message: 'hello {"n":2}' }]);
 }

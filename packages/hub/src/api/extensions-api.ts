@@ -1,4 +1,4 @@
-import { toListEntry, type ExtensionListEntry, type ExtensionRecord, type PeerManager, type ProjectRecord } from '@outboard/host';
+import { toListEntry, type ExtensionListEntry, type ExtensionRecord, type PeerFleet, type ProjectRecord } from '@outboard/host';
 import type { ExtensionManifest } from '@outboard/manifest';
 import type { SidecarRouter } from '../server/sidecar-router.js';
 
@@ -54,7 +54,7 @@ export type PeerControl = { stopped: boolean } | { restarted: true } | null;
  * restart forgets past crashes, so it also revives a peer its breaker failed. Null when the hub supervises no
  * peer of that name (none declared, not enabled, or the hub runs no peers). Rejects with the start's error.
  */
-export async function controlPeer(peers: PeerManager | undefined, name: string, action: 'stop' | 'restart'): Promise<PeerControl> {
+export async function controlPeer(peers: PeerFleet | undefined, name: string, action: 'stop' | 'restart'): Promise<PeerControl> {
   const supervisor = await peers?.supervisor(name);
   if (!supervisor) return null;
   if (action === 'restart') {

@@ -1,11 +1,11 @@
 import { parse } from 'node:path';
 import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host';
-import type { CreateHostOptions, GroupWatchdog, Host, PeerManager, WatchHomeOptions } from '@outboard/host';
+import type { CreateHostOptions, GroupWatchdog, Host, PeerFleet, WatchHomeOptions } from '@outboard/host';
 import { ensureHubToken } from '../auth/hub-files.js';
 import { HubServer } from '../server/hub-server.js';
 import type { SidecarRouter } from '../server/sidecar-router.js';
 import { removeHubState, writeHubState } from './hub-state.js';
-import { SidecarManager } from '../sidecars/sidecar-manager.js';
+import { SidecarFleet } from '../sidecars/sidecar-fleet.js';
 
 /** The default port of the hub. */
 export const DEFAULT_HUB_PORT = 3117;
@@ -24,7 +24,7 @@ export interface StartHubOptions {
   /** Port on 127.0.0.1; 0 picks a free one. Default {@link DEFAULT_HUB_PORT}. */
   port?: number;
   /**
-   * Builds the sidecar router. Default: `new SidecarManager({ host, watchdog })` (src/sidecars/), whose
+   * Builds the sidecar router. Default: `new SidecarFleet({ host, watchdog })` (src/sidecars/), whose
    * sidecars share the hub's watchdog with its peers.
    */
   createRouter?: (deps: SidecarRouterDeps) => SidecarRouter;
@@ -61,12 +61,13 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const homeWatch = host.watchHome(options.watch);
   const watchdog = new ProcessGroupWatchdog();
   let port = 0;
-  const router = options.createRouter?.({ host, watchdog, port: () => port }) ?? new SidecarManager({
+  const router = options.createRouter?.({ host, watchdog, port: () => port }) ?? new SidecarFleet({
       host,
       watchdog,
       onTransition: (t) => host.bus.publish({ type: 'sidecar.state', source: host.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, ...(t.reason ? { reason: t.reason } : {}) } }),
+      onLimit: (e) => host.bus.publish({ type: 'extension.process.limit', source: host.identity.id, attributes: { extension: e.extension, kind: e.kind, limit: e.limit, reason: e.reason } }),
     });
-  const peers: PeerManager = await host.peers();
+  const peers: PeerFleet = await host.peers();
   const server = new HubServer({ host, router, token, peers, bin: host.identity.binPath ?? null });
   const wanted = options.port ?? DEFAULT_HUB_PORT;
   try {

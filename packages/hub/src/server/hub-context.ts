@@ -1,4 +1,4 @@
-import type { Host, PeerManager } from '@outboard/host';
+import type { Host, PeerFleet } from '@outboard/host';
 import type { OneTimeCodes } from '../auth/one-time-codes.js';
 import type { SidecarSessions } from '../auth/sidecar-sessions.js';
 import type { SidecarRouter } from './sidecar-router.js';
@@ -15,7 +15,7 @@ export interface HubContext {
   /** The port the hub listens on (known once listening). */
   port(): number;
   /** The shared peers, when this hub supervises them (the API's `/api/rpc` answers 503 without). */
-  peers: PeerManager | undefined;
+  peers: PeerFleet | undefined;
   /** The CLI entry that serves this home (`<id>Bin` of the projects API), or null. */
   bin: string | null;
   /** The hub's version, for `/api/version`. */

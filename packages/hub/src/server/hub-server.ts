@@ -2,7 +2,7 @@ import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Host, PeerManager } from '@outboard/host';
+import type { Host, PeerFleet } from '@outboard/host';
 import { LOGIN_CODE_TTL_MS, OneTimeCodes } from '../auth/one-time-codes.js';
 import { SidecarSessions } from '../auth/sidecar-sessions.js';
 import { HUB_API_VERSION } from '../api/api-version.js';
@@ -25,7 +25,7 @@ export interface HubServerOptions {
   /** The per-user token (see `ensureHubToken`). Required. */
   token: string;
   /** The shared peers behind `/api/rpc` and the status items. Default: none (`/api/rpc` answers unavailable). */
-  peers?: PeerManager;
+  peers?: PeerFleet;
   /** The CLI entry serving this home, shown as `<id>Bin` in the projects API. Default null. */
   bin?: string | null;
 }

@@ -1,4 +1,4 @@
-// The numbers of the sidecar lifecycle (DESIGN §7), each named once. SidecarManagerOptions overrides any of them.
+// The numbers of the sidecar lifecycle (DESIGN §7), each named once. SidecarFleetOptions overrides any of them.
 import { DEFAULT_SIDECAR_HEADERS_TIMEOUT_SECONDS } from '@outboard/manifest';
 
 /** How long the first request waits for the health path to answer 200 before a 503 naming the log file. */

@@ -58,13 +58,13 @@ export function resolveLifecycle(given: Partial<SidecarLifecycle> = {}): Sidecar
   for (const [key, value] of Object.entries(given) as Array<[keyof SidecarLifecycle, unknown]>) {
     if (value === undefined) continue;
     if (key === 'freeMemory') {
-      if (typeof value !== 'function') throw new TypeError(`SidecarManager freeMemory must be a function returning bytes, got ${typeof value}`);
+      if (typeof value !== 'function') throw new TypeError(`SidecarFleet freeMemory must be a function returning bytes, got ${typeof value}`);
     } else if (!(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
-      throw new TypeError(`SidecarManager ${key} must be a finite number >= 0, got ${String(value)}`);
+      throw new TypeError(`SidecarFleet ${key} must be a finite number >= 0, got ${String(value)}`);
     }
     (out as Record<string, unknown>)[key] = value;
   }
-  if (out.healthPollGrowth < 1) throw new TypeError(`SidecarManager healthPollGrowth must be >= 1, got ${out.healthPollGrowth}`);
-  if (!Number.isInteger(out.logKeep) || out.logKeep < 1) throw new TypeError(`SidecarManager logKeep must be an integer >= 1, got ${out.logKeep}`);
+  if (out.healthPollGrowth < 1) throw new TypeError(`SidecarFleet healthPollGrowth must be >= 1, got ${out.healthPollGrowth}`);
+  if (!Number.isInteger(out.logKeep) || out.logKeep < 1) throw new TypeError(`SidecarFleet logKeep must be an integer >= 1, got ${out.logKeep}`);
   return out;
 }

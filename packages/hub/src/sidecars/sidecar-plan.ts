@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DEFAULT_IDLE_STOP_MINUTES, DEFAULT_SIDECAR_HEALTH } from '@outboard/manifest';
-import type { Disposable, ExtensionChange, ExtensionRecord, HostIdentity, LaunchKind, LaunchOptions, LaunchPlan } from '@outboard/host';
+import type { Disposable, ExtensionChange, ExtensionRecord, HostIdentity, LaunchKind, LaunchOptions, LaunchPlan, ProcessContainment, ProcessTable } from '@outboard/host';
 import { SidecarError } from './sidecar-error.js';
 import { HEADERS_TIMEOUT_MS, SIDECAR_LOG_FILE } from './sidecar-limits.js';
 
@@ -18,6 +18,10 @@ export interface SidecarHost {
   /** Starts a new inventory generation now (a sidecar start re-reads the files it is about to run); optional for doubles. */
   refresh?(): void;
   planLaunch(ext: ExtensionRecord, kind: LaunchKind, options?: LaunchOptions): Promise<LaunchPlan>;
+  /** The host's table of supervised processes: each sidecar is registered there (optional for doubles). */
+  readonly processes?: ProcessTable;
+  /** How the host applies resource limits (optional for doubles: then none are applied). */
+  readonly containment?: ProcessContainment;
   /** The extensions that changed in each new inventory (optional: running sidecars are then stopped at their next request). */
   onExtensionsChanged?(listener: (changes: readonly ExtensionChange[]) => void): Disposable;
 }

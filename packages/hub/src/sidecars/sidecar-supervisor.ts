@@ -1,20 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { PeerLog, type GroupWatchdog } from '@outboard/host';
+import { CrashWindow, OVER_MEMORY_LIMIT, ProcessLog, SupervisedProcess, describeProcessExit } from '@outboard/host';
+import type { Containment, GroupWatchdog, LastExit, LimitMode, ProcessSource, ResourceLimits } from '@outboard/host';
 import type { Pool } from 'undici';
 import type { ProxyTarget } from '../proxy/proxy-target.js';
 import { upstreamPool } from '../proxy/upstream-pool.js';
-import { CrashBackoff } from './crash-backoff.js';
 import { freeLoopbackPort } from './free-port.js';
 import { waitForHealth } from './health-wait.js';
 import type { SidecarLifecycle } from './sidecar-options.js';
 import { SidecarError } from './sidecar-error.js';
 import type { SidecarLaunch } from './sidecar-plan.js';
-import { SidecarProcess, describeSidecarExit } from './sidecar-process.js';
 
-/** Where a sidecar is in its life. `backoff`: crashed, and restarts wait (see {@link CrashBackoff}). */
+/** Where a sidecar is in its life. `backoff`: crashed, and restarts wait (see the process kit's CrashWindow). */
 export type SidecarState = 'stopped' | 'starting' | 'running' | 'stopping' | 'crashed' | 'backoff';
 
-/** What a supervisor needs from its manager. */
+/** What a supervisor needs from its fleet. */
 export interface SidecarSupervisorDeps {
   readonly name: string;
   /** Plans a launch (checks included) for this port and secret. */
@@ -28,6 +27,10 @@ export interface SidecarSupervisorDeps {
   readonly secretHeader: string;
   /** Every change of state, for the host's bus. Default: none. */
   onTransition?(transition: SidecarTransition): void;
+  /** Applies the extension's resource limits to each run (its cgroup or rlimits). Default: none applied. */
+  contain?(limits: ResourceLimits | undefined): Containment;
+  /** The sidecar was stopped for going over a limit (for the host's bus). Default: none. */
+  onLimit?(event: { extension: string; kind: 'sidecar'; limit: 'memory'; reason: string }): void;
 }
 
 /** One change of a sidecar's state (published on the bus as `sidecar.state`). */
@@ -41,7 +44,7 @@ export interface SidecarTransition {
 
 /** One launch that answered its health path: the target requests go to. */
 interface SidecarRun extends ProxyTarget {
-  readonly process: SidecarProcess;
+  readonly process: SupervisedProcess;
   readonly launch: SidecarLaunch;
   stopping: boolean;
 }
@@ -54,7 +57,7 @@ interface SidecarRun extends ProxyTarget {
  * delay once it crashed `crashesBeforeBackoff` times in `crashWindowMs`; never started below the memory floor.
  */
 export class SidecarSupervisor {
-  readonly log: PeerLog;
+  readonly log: ProcessLog;
   private state: 'stopped' | 'starting' | 'running' | 'stopping' | 'crashed' = 'stopped';
   private run: SidecarRun | undefined;
   private pending: SidecarRun | undefined;
@@ -65,12 +68,16 @@ export class SidecarSupervisor {
   /** When the last request or WebSocket ended (or the sidecar became running with none). */
   private idleSince = Date.now();
   private lastError: string | null = null;
-  private readonly crashes: CrashBackoff;
+  private readonly crashes: CrashWindow;
+  private restarts = 0;
+  private lastExit: LastExit | undefined;
+  private applied: { limits: ResourceLimits; mode: LimitMode } | undefined;
 
   constructor(private readonly deps: SidecarSupervisorDeps) {
     const o = deps.options;
-    this.log = new PeerLog({ dir: deps.logDir, fileName: deps.logFile.slice(deps.logDir.length + 1), maxBytes: o.logMaxBytes, keep: o.logKeep });
-    this.crashes = new CrashBackoff({ crashesBeforeBackoff: o.crashesBeforeBackoff, windowMs: o.crashWindowMs, initialDelayMs: o.backoffInitialMs, maxDelayMs: o.backoffMaxMs });
+    this.log = new ProcessLog({ dir: deps.logDir, fileName: deps.logFile.slice(deps.logDir.length + 1), maxBytes: o.logMaxBytes, keep: o.logKeep });
+    // Never given up for good: a sidecar starts on demand, so the next request after the delay tries again.
+    this.crashes = new CrashWindow({ backoffFrom: o.crashesBeforeBackoff, windowMs: o.crashWindowMs, initialDelayMs: o.backoffInitialMs, maxDelayMs: o.backoffMaxMs, jitter: false });
   }
 
   private moveTo(state: 'stopped' | 'starting' | 'running' | 'stopping' | 'crashed'): void {
@@ -84,6 +91,18 @@ export class SidecarSupervisor {
   status(now = Date.now()): { name: string; state: SidecarState; recentCrashes: number; lastError: string | null } {
     const backingOff = this.state === 'crashed' && this.crashes.nextStartAt(now) > now;
     return { name: this.deps.name, state: backingOff ? 'backoff' : this.state, recentCrashes: this.crashes.recent(now), lastError: this.lastError };
+  }
+
+  /** Its row of the host's process table (`processes.list`). */
+  processRow(): ReturnType<ProcessSource['row']> {
+    const proc = (this.run ?? this.pending)?.process;
+    return {
+      state: this.status().state,
+      restarts: this.restarts,
+      ...(this.lastExit ? { lastExit: this.lastExit } : {}),
+      ...(proc && !proc.hasExited ? { figures: proc.figures() } : {}),
+      ...(this.applied ? { limits: this.applied.limits, limitMode: this.applied.mode } : {}),
+    };
   }
 
   /** True while a process of this sidecar runs (starting, running or stopping). */
@@ -151,9 +170,7 @@ export class SidecarSupervisor {
     this.clearIdle();
     this.moveTo('stopping');
     this.log.note(`stopping: ${reason}`);
-    const step = await run.process.stop(this.deps.options.stopStepMs);
-    if (step === 'sigterm' || step === 'sigkill') this.log.note(`it did not exit when its stdin closed, so it was sent ${step === 'sigterm' ? 'SIGTERM' : 'SIGTERM, then SIGKILL'}`);
-    if (step === 'stuck') this.log.note(`pid ${run.process.pid ?? '?'} is still there after SIGKILL`);
+    await run.process.stop({ reason, stepMs: this.deps.options.stopStepMs });
     this.release(run);
     if (!this.run && !this.pending) this.moveTo('stopped');
     await this.log.flush();
@@ -189,8 +206,14 @@ export class SidecarSupervisor {
       this.moveTo(this.lastError ? 'crashed' : 'stopped');
       throw error;
     }
-    const child = new SidecarProcess(launch.plan, this.log, this.deps.watchdog);
-    this.log.note(`started pid ${child.pid ?? '?'} on port ${port}`);
+    const containment = this.deps.contain?.(launch.plan.limits);
+    this.applied = containment ? { limits: containment.limits, mode: containment.mode } : undefined;
+    const child = new SupervisedProcess({ plan: launch.plan, log: this.log, stdout: 'log', watchdog: this.deps.watchdog, ...(containment ? { containment } : {}) });
+    if (this.lastExit && this.lastError) this.restarts++;
+    void child.exited.then((exit) => {
+      this.lastExit = { code: exit.code, signal: exit.signal, reason: exit.reason ?? describeProcessExit(exit), at: exit.at };
+    });
+    this.log.note(`started pid ${child.pid ?? '?'} on port ${port}${containment && containment.mode !== 'none' ? ` (limits by ${containment.mode}: ${JSON.stringify(containment.limits)})` : ''}`);
     const dispatcher = upstreamPool(port, o.upstreamMaxSockets, launch.headersTimeoutMs);
     const run: SidecarRun = { name: this.deps.name, port, secret, dispatcher, logFile: this.deps.logFile, headersTimeoutMs: launch.headersTimeoutMs, process: child, launch, stopping: false };
     this.pending = run;
@@ -209,30 +232,42 @@ export class SidecarSupervisor {
     if (health.kind === 'aborted') {
       // What it wrote before dying is what its author needs: in the log before the answer names the log.
       await Promise.race([child.drained, delay(o.stdioDrainMs)]);
-      throw await this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(await child.exited)} before ${launch.health} answered 200`);
+      throw await this.crashed(run, `the sidecar of ${this.deps.name} ${describeProcessExit(await child.exited)} before ${launch.health} answered 200`);
     }
     if (health.kind === 'timeout') {
-      await child.stop(o.stopStepMs);
+      await child.stop({ reason: 'no health answer', stepMs: o.stopStepMs, note: false });
       throw await this.crashed(run, `the sidecar of ${this.deps.name} did not answer 200 on ${launch.health} within ${o.healthTimeoutMs / 1000} s (${health.lastProblem}), so it was stopped`);
     }
     // Exiting right after a 200 means someone else answered on its port: never marked running.
     const earlyExit = await Promise.race([child.exited.then(() => true), delay(o.earlyExitMs).then(() => false)]);
     if (earlyExit) await Promise.race([child.drained, delay(o.stdioDrainMs)]);
-    if (earlyExit) throw await this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(await child.exited)} within ${o.earlyExitMs} ms of its first health answer (another program may have answered on its port)`);
+    if (earlyExit) throw await this.crashed(run, `the sidecar of ${this.deps.name} ${describeProcessExit(await child.exited)} within ${o.earlyExitMs} ms of its first health answer (another program may have answered on its port)`);
     if (run.stopping) throw this.unavailable(`the sidecar of ${this.deps.name} was stopped while starting`);
     this.pending = undefined;
     this.run = run;
+    child.markReady();
     this.moveTo('running');
     this.log.note(`running: ${launch.health} answered 200`);
     void child.exited.then((exit) => {
       if (run.stopping || this.run !== run) return;
-      void this.crashed(run, `the sidecar of ${this.deps.name} ${describeSidecarExit(exit)} while running`);
+      if (exit.reason === OVER_MEMORY_LIMIT) return this.overLimit(run, exit.reason);
+      void this.crashed(run, `the sidecar of ${this.deps.name} ${describeProcessExit(exit)} while running`);
     });
     if (this.active === 0) {
       this.idleSince = Date.now();
       this.armIdle();
     }
     return run;
+  }
+
+  /** The host stopped `run` for going over a limit: reported, released, not a crash (the next request starts it again). */
+  private overLimit(run: SidecarRun, why: string): void {
+    this.lastError = `the sidecar of ${this.deps.name} was stopped: ${why}`;
+    this.log.note(this.lastError);
+    this.clearIdle();
+    this.release(run);
+    this.deps.onLimit?.({ extension: this.deps.name, kind: 'sidecar', limit: 'memory', reason: why });
+    if (!this.run && !this.pending) this.moveTo('stopped');
   }
 
   /** Records a crash of `run` (released), and returns the 503 error to answer with once the log has it. */

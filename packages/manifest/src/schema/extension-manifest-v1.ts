@@ -259,5 +259,16 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
         },
       },
     },
+    // Resource limits (DESIGN §12): one block, owned by the process kit.
+    limits: {
+      type: 'object',
+      description: 'Resource limits of the peer and sidecar processes, each applied to every process of the extension. The user may lower them in config (extensions.<name>.limits.<key>), never raise them. Applied with a cgroup of the extension\'s own where the host can make one, else with rlimits.',
+      properties: {
+        memoryMb: { type: 'integer', minimum: 16, description: 'Resident memory of a process and what it started, in MiB. Over it the process is stopped and reported as "over memory limit" (not as a crash).' },
+        cpuPercent: { type: 'integer', minimum: 1, description: 'CPU share in percent of one core (50: half a core, 200: two cores). Throttled, never stopped; enforced only with a cgroup.' },
+        openFiles: { type: 'integer', minimum: 16, description: 'Open file descriptors per process (RLIMIT_NOFILE).' },
+        processes: { type: 'integer', minimum: 1, description: 'Processes and threads alive at once (a cgroup\'s pids.max; without a cgroup, RLIMIT_NPROC, which root ignores).' },
+      },
+    },
   },
 };

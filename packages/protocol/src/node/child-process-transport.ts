@@ -4,6 +4,7 @@ import { Emitter, type Event } from '../emitter.js';
 import type { Transport, TransportSink } from '../transport.js';
 import { checkInteger, describe } from '../connection/connection-options.js';
 import { StreamTransport, pollMicrosOption } from './stream-transport.js';
+import { stopInSteps, type StopStep, type StopTimings } from './stop-in-steps.js';
 
 /** Options of {@link ChildProcessTransport}. */
 export interface ChildProcessTransportOptions {
@@ -48,26 +49,16 @@ export interface ChildExit {
 }
 
 /** Timings of {@link ChildProcessTransport.shutdown}, in milliseconds. */
-export interface ChildShutdownOptions {
-  /** Something that asks the peer to stop (e.g. `() => connection.request('shutdown')`); awaited up to `requestTimeoutMs`. */
-  readonly requestShutdown?: () => Promise<unknown>;
+export interface ChildShutdownOptions extends StopTimings {
   /** Closes the input side (e.g. `() => connection.close()`, which flushes queued messages first). Default: the transport's close(). */
   readonly closeInput?: () => unknown;
-  /** Wait for the shutdown request. Default 2000. */
-  readonly requestTimeoutMs?: number;
-  /** Wait for exit after stdin is closed. Default 2000. */
-  readonly stdinTimeoutMs?: number;
-  /** Wait for exit after SIGTERM. Default 2000. */
-  readonly sigtermTimeoutMs?: number;
-  /** Wait for exit after SIGKILL. Default 5000. */
-  readonly sigkillTimeoutMs?: number;
 }
 
 /** How a shutdown went: which step the child exited after. */
 export interface ChildShutdownResult {
   readonly exit: ChildExit | undefined;
-  /** `already-exited`, `stdin` (exited after the shutdown request and stdin close), `sigterm`, `sigkill`, or `stuck` (still alive after SIGKILL). */
-  readonly step: 'already-exited' | 'stdin' | 'sigterm' | 'sigkill' | 'stuck';
+  /** After which step it exited (see {@link StopStep}). */
+  readonly step: StopStep;
 }
 
 /**
@@ -222,48 +213,22 @@ export class ChildProcessTransport implements Transport, Disposable {
    * killed (SIGKILL): the child was told to stop, so what it leaves behind is orphaned.
    */
   async shutdown(options: ChildShutdownOptions = {}): Promise<ChildShutdownResult> {
-    const result = await this.stopInSteps(options);
-    if (this.processGroup && result.exit) this.kill('SIGKILL');
-    return result;
-  }
-
-  private async stopInSteps(options: ChildShutdownOptions): Promise<ChildShutdownResult> {
-    const requestTimeoutMs = checkInteger('ChildShutdownOptions', 'requestTimeoutMs', options.requestTimeoutMs ?? 2000, 0, 'milliseconds');
-    const stdinTimeoutMs = checkInteger('ChildShutdownOptions', 'stdinTimeoutMs', options.stdinTimeoutMs ?? 2000, 0, 'milliseconds');
-    const sigtermTimeoutMs = checkInteger('ChildShutdownOptions', 'sigtermTimeoutMs', options.sigtermTimeoutMs ?? 2000, 0, 'milliseconds');
-    const sigkillTimeoutMs = checkInteger('ChildShutdownOptions', 'sigkillTimeoutMs', options.sigkillTimeoutMs ?? 5000, 0, 'milliseconds');
-    if (this.exitInfo) return { exit: this.exitInfo, step: 'already-exited' };
-    if (options.requestShutdown) {
-      await this.waitFor(Promise.resolve().then(options.requestShutdown).catch(() => undefined), requestTimeoutMs);
-    }
-    try {
-      if (options.closeInput) await options.closeInput();
-      else this.close();
-    } catch {
-      this.close();
-    }
-    if (await this.waitForExit(stdinTimeoutMs)) return { exit: this.exitInfo, step: 'stdin' };
-    this.kill('SIGTERM');
-    if (await this.waitForExit(sigtermTimeoutMs)) return { exit: this.exitInfo, step: 'sigterm' };
-    this.kill('SIGKILL');
-    if (await this.waitForExit(sigkillTimeoutMs)) return { exit: this.exitInfo, step: 'sigkill' };
-    return { exit: undefined, step: 'stuck' };
-  }
-
-  private async waitForExit(ms: number): Promise<boolean> {
-    if (this.exitInfo) return true;
-    await this.waitFor(this.exited, ms);
-    return this.exitInfo !== undefined;
-  }
-
-  private waitFor(promise: Promise<unknown>, ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      timer.unref();
-      void promise.then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    const step = await stopInSteps(
+      {
+        hasExited: () => this.exitInfo !== undefined,
+        exited: this.exited,
+        closeInput: async () => {
+          try {
+            await (options.closeInput ?? (() => this.close()))();
+          } catch {
+            this.close();
+          }
+        },
+        signal: (signal) => this.kill(signal),
+      },
+      options,
+    );
+    if (this.processGroup && this.exitInfo) this.kill('SIGKILL');
+    return { exit: this.exitInfo, step };
   }
 }

@@ -35,11 +35,13 @@ import { SeenEvents } from './seen-events.js';
 import { ProcessGroupWatchdog } from '../process/process-group-watchdog.js';
 import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import type { TurnBudget } from './turn-budget.js';
+import type { ProcessTable } from '../process/process-table.js';
+import type { ProcessContainment } from '../process/containment.js';
 import type { ExtensionChange } from '../live/extension-changes.js';
 import { ProviderQueries } from '../providers/provider-fanout.js';
 
-/** What a {@link PeerManager} is built on: the parts of its host it uses, each a narrow seam. */
-export interface PeerManagerDeps {
+/** What a {@link PeerFleet} is built on: the parts of its host it uses, each a narrow seam. */
+export interface PeerFleetDeps {
   identity: Pick<HostIdentity, 'id' | 'version'>;
   /** The host's home (peer logs and storage live under `<home>/ext/<name>/`). */
   home: string;
@@ -52,16 +54,20 @@ export interface PeerManagerDeps {
   projects: ProjectStore;
   /** The host's one RPC registry: a peer's `rpc/call` goes there. Default: only other peers' methods. */
   rpc?: RpcRegistry;
-  /** Keeps peers' process groups from outliving the host. Default: a watchdog of the manager's own. */
+  /** Keeps peers' process groups from outliving the host. Default: a watchdog of the fleet's own. */
   watchdog?: GroupWatchdog;
+  /** The host's table of supervised processes: each peer is registered there. Default: none. */
+  processes?: ProcessTable;
+  /** Applies extensions' resource limits to their peers. Default: none applied. */
+  containment?: Pick<ProcessContainment, 'contain'>;
   /** The user's activation override of an extension (`extensions.<name>.activation`, read when needed). Default: none. */
   activationOverride?(name: string): string | undefined;
   /** The user's provider deadline (`providers.deadlineMs`), read per query; undefined means the default. */
   providerDeadlineMs?(): number | undefined;
 }
 
-/** Options of {@link PeerManager}. */
-export interface PeerManagerOptions {
+/** Options of {@link PeerFleet}. */
+export interface PeerFleetOptions {
   /** Options of every supervisor. Default: the supervisor's defaults. */
   supervisor?: PeerSupervisorOptions;
 }
@@ -71,13 +77,15 @@ export interface PeerManagerOptions {
  * lazily (see {@link PeerActivation}), routes actions and RPC calls to them, and serves them the host
  * services through the capability broker. It owns its supervisors, their sessions and its registries.
  */
-export class PeerManager {
+export class PeerFleet {
   readonly contributions = new ContributionRegistry();
   readonly notifications = new NotificationCenter();
   /** Asks the providers of enabled extensions (`providers/query`), one or every one of a kind. */
   readonly providers: ProviderQueries;
   private readonly actionInput: ActionInputChecker;
   private readonly supervisors = new Map<string, PeerSupervisor>();
+  /** Each supervisor's row in the host's process table, removed with it. */
+  private readonly rows = new Map<PeerSupervisor, Disposable>();
   private readonly sessions = new PeerSessions();
   private readonly disposables: Disposable[] = [];
   private readonly grantsThisTurn = new TurnMemo<string, CapabilityGrants>();
@@ -87,15 +95,15 @@ export class PeerManager {
   private readonly watchdog: GroupWatchdog;
   /** Shared by the peers' pacing: a busy peer yields more while others talk to the host. */
   private readonly traffic = new PeerTraffic();
-  /** The last bus event the manager has seen (see activationSettled). */
+  /** The last bus event the fleet has seen (see activationSettled). */
   private readonly seen = new SeenEvents();
 
   constructor(
-    private readonly deps: PeerManagerDeps,
-    private readonly options: PeerManagerOptions = {},
+    private readonly deps: PeerFleetDeps,
+    private readonly options: PeerFleetOptions = {},
   ) {
     const { broker, bus } = deps;
-    // The host's watchdog when it shares one; else one of the manager's own, disposed with it.
+    // The host's watchdog when it shares one; else one of the fleet's own, disposed with it.
     const own = deps.watchdog ? undefined : new ProcessGroupWatchdog();
     if (own) this.disposables.push(own);
     this.watchdog = deps.watchdog ?? (own as ProcessGroupWatchdog);
@@ -180,10 +188,14 @@ export class PeerManager {
         traffic: this.traffic,
         contributions: this.contributions,
         onTransition: (t) => this.deps.bus.publish({ type: 'extension.peer.state', source: this.deps.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, reason: t.reason } }),
+        onLimit: (e) => this.deps.bus.publish({ type: 'extension.process.limit', source: this.deps.identity.id, attributes: { extension: e.extension, kind: e.kind, limit: e.limit, reason: e.reason } }),
+        ...(this.deps.containment ? { containment: this.deps.containment } : {}),
       },
       this.options.supervisor,
     );
     this.supervisors.set(name, supervisor);
+    const row = this.deps.processes?.register({ extension: name, kind: 'peer', row: () => supervisor.processRow() });
+    if (row) this.rows.set(supervisor, row);
     return supervisor;
   }
 
@@ -312,6 +324,7 @@ export class PeerManager {
       const replaced = (async () => {
         await supervisor.stop(why);
         await supervisor.log.close();
+        this.dropRow(supervisor);
         if (change.state !== 'enabled') return;
         const ext = (await this.peerExtensions()).find((e) => e.name === change.name);
         if (!ext || !(wasActive || ext.manifest.peer?.activation?.includes('onStartup'))) return;
@@ -326,14 +339,20 @@ export class PeerManager {
     this.disposables.push(disposable);
   }
 
-  /** Stops every peer (in parallel) and releases the manager. */
+  /** Stops every peer (in parallel) and releases the fleet. */
   async dispose(): Promise<void> {
     await Promise.all([...this.supervisors.values()].map(async (s) => {
       await s.stop('the host is shutting down');
       await s.log.close();
+      this.dropRow(s);
     }));
     for (const d of this.disposables.splice(0)) d.dispose();
     this.contributions.dispose();
+  }
+
+  private dropRow(supervisor: PeerSupervisor): void {
+    this.rows.get(supervisor)?.dispose();
+    this.rows.delete(supervisor);
   }
 
   private serve(connection: Connection, extension: string, grants: () => CapabilityGrants, budget: TurnBudget): Disposable {

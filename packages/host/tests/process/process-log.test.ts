@@ -5,17 +5,17 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PeerLog } from '../../src/peers/peer-log.js';
+import { ProcessLog } from '../../src/process/process-log.js';
 
 function withDir(run: (dir: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'outboard-peer-log-'));
   return run(dir).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
-describe('PeerLog', () => {
+describe('ProcessLog', () => {
   it('queues without writing in the caller\'s turn, then writes everything in order', async () => {
     await withDir(async (dir) => {
-      const log = new PeerLog({ dir });
+      const log = new ProcessLog({ dir });
       for (let i = 0; i < 1000; i++) log.write(`line ${i}\n`);
       log.note('a host note');
       assert.equal(existsSync(log.path) ? statSync(log.path).size : 0, 0, 'nothing written synchronously');
@@ -32,7 +32,7 @@ describe('PeerLog', () => {
 
   it('rotates before a chunk that would take the file over maxBytes, keeping `keep` files', async () => {
     await withDir(async (dir) => {
-      const log = new PeerLog({ dir, maxBytes: 100, keep: 2 });
+      const log = new ProcessLog({ dir, maxBytes: 100, keep: 2 });
       // 10 chunks of 30 bytes: 3 per file (90 bytes), the 4th goes to a new file.
       for (let i = 0; i < 10; i++) log.write(`${String(i).padStart(2, '0')}${'x'.repeat(27)}\n`);
       await log.close();
@@ -47,7 +47,7 @@ describe('PeerLog', () => {
 
   it('drops only what the rotation could not keep, and says so', async () => {
     await withDir(async (dir) => {
-      const log = new PeerLog({ dir, maxBytes: 1000, keep: 1 });
+      const log = new ProcessLog({ dir, maxBytes: 1000, keep: 1 });
       // 100 chunks of 100 bytes at once: the two files keep 2000 bytes; the oldest are dropped first.
       for (let i = 0; i < 100; i++) log.write(`${String(i).padStart(3, '0')}${'y'.repeat(96)}\n`);
       await log.close();

@@ -3,8 +3,8 @@ import { open, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Options of {@link PeerLog}. */
-export interface PeerLogOptions {
+/** Options of {@link ProcessLog}. */
+export interface ProcessLogOptions {
   /** The folder of the log files, `<home>/ext/<name>/logs`. Created when missing. Required. */
   dir: string;
   /** Base file name. Default `peer.log`. */
@@ -18,8 +18,10 @@ export interface PeerLogOptions {
 }
 
 /**
- * A peer's stderr on disk, size-capped with rotation, plus a ring of its last lines for crash reports.
- * It only ever receives what the peer itself wrote to stderr: the host logs no request payloads or tokens.
+ * The log file of one supervised process (a peer's stderr, a sidecar's stdout and stderr) on disk,
+ * size-capped with rotation, plus a ring of its last lines for crash reports, and the host's own lifecycle
+ * notes (`[host …]` lines). It only ever receives what the process itself wrote and those notes: the host
+ * logs no request payloads or tokens. The one log writer of the process kit.
  *
  * Writing never blocks the event loop: chunks are queued and written in order by one asynchronous writer
  * (batched: what arrives during a write goes out in the next one). The rotation is the same as a file
@@ -28,7 +30,7 @@ export interface PeerLogOptions {
  * (`maxBytes * (keep + 1)`), the oldest queued chunks are dropped, and a note says how many bytes.
  * {@link flush} waits for the queue to be written; {@link close} also closes the file.
  */
-export class PeerLog {
+export class ProcessLog {
   readonly path: string;
   private readonly maxBytes: number;
   private readonly keep: number;
@@ -42,17 +44,17 @@ export class PeerLog {
   private droppedBytes = 0;
   private writing: Promise<void> | undefined;
 
-  constructor(options: PeerLogOptions) {
+  constructor(options: ProcessLogOptions) {
     this.maxBytes = options.maxBytes ?? 1024 * 1024;
     this.keep = options.keep ?? 3;
     this.tailLines = options.tailLines ?? 50;
-    if (!(this.maxBytes > 0)) throw new TypeError(`PeerLog maxBytes must be a positive number of bytes, got ${options.maxBytes}`);
-    if (!(Number.isInteger(this.keep) && this.keep >= 1)) throw new TypeError(`PeerLog keep must be an integer >= 1, got ${options.keep}`);
+    if (!(this.maxBytes > 0)) throw new TypeError(`ProcessLog maxBytes must be a positive number of bytes, got ${options.maxBytes}`);
+    if (!(Number.isInteger(this.keep) && this.keep >= 1)) throw new TypeError(`ProcessLog keep must be an integer >= 1, got ${options.keep}`);
     mkdirSync(options.dir, { recursive: true });
     this.path = join(options.dir, options.fileName ?? 'peer.log');
   }
 
-  /** Queues a chunk of the peer's stderr. */
+  /** Queues a chunk of the process's output. */
   write(chunk: Buffer | string): void {
     const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
     this.remember(text);
@@ -64,7 +66,7 @@ export class PeerLog {
     this.enqueue(Buffer.from(`[host ${new Date().toISOString()}] ${line}\n`, 'utf8'));
   }
 
-  /** The last lines the peer itself wrote (at most `tailLines`), the unfinished one included; host notes are not in it. */
+  /** The last lines the process itself wrote (at most `tailLines`), the unfinished one included; host notes are not in it. */
   tail(): string[] {
     return this.partial ? [...this.lines, this.partial] : [...this.lines];
   }
@@ -123,7 +125,7 @@ export class PeerLog {
         await (this.file as FileHandle).write(batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch, bytes));
         this.size += bytes;
       } catch {
-        // A full disk must not take the host down with the peer's log: what could not be written is dropped.
+        // A full disk must not take the host down with a process's log: what could not be written is dropped.
         this.queue = [];
         this.queuedBytes = 0;
         await this.file?.close().catch(() => undefined);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ExtensionRecord } from '@outboard/host';
-import { ProcessGroupWatchdog, type Disposable, type ExtensionChange, type GroupWatchdog } from '@outboard/host';
+import { ProcessGroupWatchdog, type Disposable, type ExtensionChange, type GroupWatchdog, type ProcessContainment } from '@outboard/host';
 import { answerError, answerErrorOnSocket, wantsHtml } from '../proxy/error-answer.js';
 import { proxyHttp } from '../proxy/proxy-http.js';
 import { proxyNames, type ProxyNames, type ProxyTarget } from '../proxy/proxy-target.js';
@@ -13,14 +13,16 @@ import { resolveLifecycle, type SidecarLifecycle } from './sidecar-options.js';
 import { findServedSidecar, planSidecarLaunch, sidecarLogFile, type SidecarHost } from './sidecar-plan.js';
 import { SidecarSupervisor, type SidecarTransition } from './sidecar-supervisor.js';
 
-/** Options of {@link SidecarManager}: the host, and any lifecycle number to override (see sidecar-limits.ts). */
-export interface SidecarManagerOptions extends Partial<SidecarLifecycle> {
+/** Options of {@link SidecarFleet}: the host, and any lifecycle number to override (see sidecar-limits.ts). */
+export interface SidecarFleetOptions extends Partial<SidecarLifecycle> {
   /** The host whose extensions are served (required). Build it with no project: the hub serves none. */
   host: SidecarHost;
-  /** Keeps sidecar process groups from outliving the hub. Default: a watchdog of the manager's own (share the peers' one). */
+  /** Keeps sidecar process groups from outliving the hub. Default: a watchdog of the fleet's own (share the peers' one). */
   watchdog?: GroupWatchdog;
   /** Every sidecar's changes of state (the hub publishes them as `sidecar.state`). Default: none. */
   onTransition?: (transition: SidecarTransition) => void;
+  /** A sidecar stopped for going over a resource limit (the hub publishes `extension.process.limit`). Default: none. */
+  onLimit?: (event: { extension: string; kind: 'sidecar'; limit: 'memory'; reason: string }) => void;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface SidecarManagerOptions extends Partial<SidecarLifecycle> {
  * stopped as soon as the host publishes the change, so the next request starts what is approved now.
  * Implements the server's {@link SidecarRouter}; dispose it (or {@link stopAll}) when the hub stops.
  */
-export class SidecarManager implements SidecarRouter, Disposable {
+export class SidecarFleet implements SidecarRouter, Disposable {
   private readonly host: SidecarHost;
   private readonly lifecycle: SidecarLifecycle;
   private readonly watchdog: GroupWatchdog;
@@ -41,11 +43,15 @@ export class SidecarManager implements SidecarRouter, Disposable {
   /** Each name last found served, with the inventory generation that verdict was taken in. */
   private readonly served = new Map<string, { ext: ExtensionRecord; generation: number }>();
   private readonly onTransition: ((transition: SidecarTransition) => void) | undefined;
+  private readonly onLimit: SidecarFleetOptions['onLimit'];
+  /** Each supervisor's row in the host's process table. */
+  private readonly rows: Disposable[] = [];
   private readonly followed: Disposable | undefined;
 
-  constructor(options: SidecarManagerOptions) {
-    const { host, watchdog, onTransition, ...lifecycle } = options;
+  constructor(options: SidecarFleetOptions) {
+    const { host, watchdog, onTransition, onLimit, ...lifecycle } = options;
     this.onTransition = onTransition;
+    this.onLimit = onLimit;
     this.host = host;
     this.lifecycle = resolveLifecycle(lifecycle);
     this.ownWatchdog = watchdog ? undefined : new ProcessGroupWatchdog();
@@ -122,9 +128,10 @@ export class SidecarManager implements SidecarRouter, Disposable {
     await Promise.all([...this.supervisors.values()].map((s) => s.log.close()));
   }
 
-  /** Stops the sweep and every sidecar; the manager's own watchdog goes last. */
+  /** Stops the sweep and every sidecar; the fleet's own watchdog goes last. */
   dispose(): void {
     this.followed?.dispose();
+    for (const row of this.rows.splice(0)) row.dispose();
     void this.stopAll().finally(() => this.ownWatchdog?.dispose());
   }
 
@@ -180,8 +187,13 @@ export class SidecarManager implements SidecarRouter, Disposable {
         logFile,
         secretHeader: `${this.names.ownHeaderPrefix}sidecar-secret`,
         ...(this.onTransition ? { onTransition: this.onTransition } : {}),
+        ...(this.onLimit ? { onLimit: this.onLimit } : {}),
+        ...(this.host.containment ? { contain: (limits) => (this.host.containment as ProcessContainment).contain(name, 'sidecar', limits) } : {}),
       });
       this.supervisors.set(name, supervisor);
+      const made = supervisor;
+      const row = this.host.processes?.register({ extension: name, kind: 'sidecar', row: () => made.processRow() });
+      if (row) this.rows.push(row);
     }
     return supervisor;
   }
