@@ -1,3 +1,4 @@
+import { templateReferenceProblems } from './automations/template-references.js';
 import type { ExtensionRecord } from './extension-record.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
@@ -127,6 +128,7 @@ export function collectDoctorProblems(extensions: readonly ExtensionRecord[], di
     if (ext.state === 'incompatible') at('engines.incompatible', ext.reason, ext.problems[0]?.fix ?? 'install a version of the extension made for this host version');
     if (ext.state !== 'incompatible') for (const p of ext.problems) at(p.rule, p.message, p.fix, p.path);
     for (const w of ext.warnings) at(w.rule, w.message, w.fix, w.path);
+    for (const f of templateReferenceProblems(ext, extensions)) problems.push(packageProblem(ext, f));
   }
   for (const d of diagnostics) problems.push(hostProblem({ path: d.path, rule: d.rule, message: d.message, fix: d.fix }));
   return problems;
