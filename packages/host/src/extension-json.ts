@@ -118,6 +118,13 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
   };
 }
 
+/**
+ * Doctor's problems across extensions: automation templates naming an event type or action that no installed
+ * extension (of `extensions`, every installed one) declares. Not a reason to refuse enabling one extension.
+ */
+export function collectTemplateProblems(extensions: readonly ExtensionRecord[]): DoctorProblem[] {
+  return extensions.flatMap((ext) => templateReferenceProblems(ext, extensions).map((f) => packageProblem(ext, f)));
+}
 
 /** Every problem doctor reports: manifest problems, incompatibilities, conflicts, missing files, unreadable packages. */
 export function collectDoctorProblems(extensions: readonly ExtensionRecord[], diagnostics: readonly DiscoveryDiagnostic[]): DoctorProblem[] {
@@ -128,7 +135,6 @@ export function collectDoctorProblems(extensions: readonly ExtensionRecord[], di
     if (ext.state === 'incompatible') at('engines.incompatible', ext.reason, ext.problems[0]?.fix ?? 'install a version of the extension made for this host version');
     if (ext.state !== 'incompatible') for (const p of ext.problems) at(p.rule, p.message, p.fix, p.path);
     for (const w of ext.warnings) at(w.rule, w.message, w.fix, w.path);
-    for (const f of templateReferenceProblems(ext, extensions)) problems.push(packageProblem(ext, f));
   }
   for (const d of diagnostics) problems.push(hostProblem({ path: d.path, rule: d.rule, message: d.message, fix: d.fix }));
   return problems;

@@ -33,7 +33,7 @@ export { EXTENSION_API_VERSION } from './run/extension-env.js';
 export { exitCodeOf } from './run/exit-code.js';
 
 // Views: the JSON of `extensions list`, `info` and `doctor`
-export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-json.js';
+export { toListEntry, toInfoEntry, collectDoctorProblems, collectTemplateProblems } from './extension-json.js';
 export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
 export type { ExtensionListEntry, DoctorProblem, ApprovalInfo, InfoExtras } from './extension-json.js';
 export { describeExtensionConfig, collectConfigDoctorProblems } from './extension-config-info.js';
