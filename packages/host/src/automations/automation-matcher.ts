@@ -4,8 +4,14 @@ import type { Automation, FilterValue } from './automation-types.js';
 /** One automation compiled for matching. */
 interface Compiled {
   automation: Automation;
-  project: string | undefined;
-  filter: Array<[string, (value: unknown) => boolean]>;
+  keys: string[];
+  tests: Array<(value: unknown) => boolean>;
+}
+
+/** The automations of one event type: those on any project, and those on one project, by project id. */
+interface TypeEntry {
+  anyProject: Compiled[];
+  byProject: Map<string, Compiled[]>;
 }
 
 /**
@@ -14,40 +20,55 @@ interface Compiled {
  * Immutable: build a new one when the automations change.
  */
 export class AutomationMatcher {
-  readonly #byType = new Map<string, Compiled[]>();
+  readonly #byType = new Map<string, TypeEntry>();
+  #size = 0;
 
   /** Indexes the enabled, unpaused ones of `automations`. */
   constructor(automations: Iterable<Automation>) {
     for (const automation of automations) {
       if (!automation.enabled || automation.paused) continue;
-      const compiled: Compiled = {
-        automation,
-        project: automation.trigger.project,
-        filter: Object.entries(automation.trigger.filter ?? {}).map(([key, want]) => [key, valueMatcher(want)]),
-      };
-      const list = this.#byType.get(automation.trigger.type);
-      if (list) list.push(compiled);
-      else this.#byType.set(automation.trigger.type, [compiled]);
+      const filter = Object.entries(automation.trigger.filter ?? {});
+      const compiled: Compiled = { automation, keys: filter.map(([key]) => key), tests: filter.map(([, want]) => valueMatcher(want)) };
+      let entry = this.#byType.get(automation.trigger.type);
+      if (!entry) this.#byType.set(automation.trigger.type, (entry = { anyProject: [], byProject: new Map() }));
+      const project = automation.trigger.project;
+      if (project === undefined) entry.anyProject.push(compiled);
+      else {
+        const list = entry.byProject.get(project);
+        if (list) list.push(compiled);
+        else entry.byProject.set(project, [compiled]);
+      }
+      this.#size++;
     }
   }
 
   /** How many automations are indexed. */
   get size(): number {
-    let n = 0;
-    for (const list of this.#byType.values()) n += list.length;
-    return n;
+    return this.#size;
   }
 
-  /** The automations `event` starts, in the order they were given. */
+  /** The automations `event` starts: those on any project, then those on the event's project. */
   match(event: BusEvent): Automation[] {
-    const candidates = this.#byType.get(event.type);
-    if (candidates === undefined) return [];
+    const entry = this.#byType.get(event.type);
+    if (entry === undefined) return [];
     const matched: Automation[] = [];
-    for (const c of candidates) {
-      if (c.project !== undefined && event.scope?.projectId !== c.project) continue;
-      if (c.filter.every(([key, test]) => Object.hasOwn(event.attributes, key) && test(event.attributes[key]))) matched.push(c.automation);
-    }
+    collect(entry.anyProject, event, matched);
+    const projectId = event.scope?.projectId;
+    const scoped = projectId === undefined ? undefined : entry.byProject.get(projectId);
+    if (scoped) collect(scoped, event, matched);
     return matched;
+  }
+}
+
+function collect(candidates: readonly Compiled[], event: BusEvent, into: Automation[]): void {
+  const attributes = event.attributes;
+  next: for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i] as Compiled;
+    for (let k = 0; k < c.keys.length; k++) {
+      const key = c.keys[k] as string;
+      if (!Object.hasOwn(attributes, key) || !(c.tests[k] as (value: unknown) => boolean)(attributes[key])) continue next;
+    }
+    into.push(c.automation);
   }
 }
 
