@@ -42,7 +42,7 @@ export class AutomationChecker {
       if (!(error instanceof ActionInputError)) throw error;
       if (error.code === 'ACTION_ARGS_SCHEMA_INVALID') return error.message;
       // A required argument given as a template is there at run time.
-      const left = error.problems.filter((p) => !(p.rule === 'required' && templated.some((k) => p.message.includes(`"${k}"`) || p.message.includes(`'${k}'`) || p.message.includes(k))));
+      const left = error.problems.filter((p) => !templated.some((k) => p.path === `args.${k}` || p.path.startsWith(`args.${k}.`) || (p.rule === 'required' && p.message.includes(k))));
       if (left.length > 0) return `its arguments do not fit the argsSchema of "${action.id}": ${left.map((p) => `${p.path}: ${p.message}`).join('; ')}; fix action.args`;
     }
     return undefined;
