@@ -16,7 +16,7 @@ async function summarize(project, signal) {
   try {
     const branch = (await git(project.root, ['rev-parse', '--abbrev-ref', 'HEAD'], signal)).trim();
     const changed = (await git(project.root, ['status', '--porcelain'], signal)).split('\n').filter(Boolean).length;
-    return { text: `${branch}${changed ? `, ${changed} changed` : ', clean'}`, severity: changed ? 'warning' : 'ok' };
+    return { text: `${branch}${changed ? `, ${changed} changed` : ', clean'}`, severity: changed ? 'warning' : 'ok', branch, changes: changed };
   } catch {
     return { text: 'not a git repository', severity: 'info' };
   }
@@ -44,7 +44,11 @@ runPeer({
       },
     });
     summaries.onDidChange((map) => {
-      for (const [projectId, s] of map) api.status.set('git-status.branch', { ...s, projectId }).catch((e) => console.error(`status: ${e.message}`));
+      for (const [projectId, { branch, changes, ...s }] of map) {
+        api.status.set('git-status.branch', { ...s, projectId }).catch((e) => console.error(`status: ${e.message}`));
+        // The listener automations start on (contributes.listeners): a tree with changes, once per change seen.
+        if (changes) api.events.publish('git-status.dirty', { branch, changes }, undefined, { projectId }).catch((e) => console.error(`event: ${e.message}`));
+      }
     });
     // A project registered or removed is news now, not at the next tick.
     api.events.on('project.*', () => void summaries.refresh());

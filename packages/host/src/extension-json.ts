@@ -1,4 +1,5 @@
 import type { LimitsInfo } from './extension-limits-info.js';
+import { templateReferenceProblems } from './automations/template-references.js';
 import type { ExtensionRecord } from './extension-record.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
@@ -121,6 +122,13 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
   };
 }
 
+/**
+ * Doctor's problems across extensions: automation templates naming an event type or action that no installed
+ * extension (of `extensions`, every installed one) declares. Not a reason to refuse enabling one extension.
+ */
+export function collectTemplateProblems(extensions: readonly ExtensionRecord[]): DoctorProblem[] {
+  return extensions.flatMap((ext) => templateReferenceProblems(ext, extensions).map((f) => packageProblem(ext, f)));
+}
 
 /** Every problem doctor reports: manifest problems, incompatibilities, conflicts, missing files, unreadable packages. */
 export function collectDoctorProblems(extensions: readonly ExtensionRecord[], diagnostics: readonly DiscoveryDiagnostic[]): DoctorProblem[] {

@@ -10,6 +10,8 @@ import type { Disposable } from '@outboard/protocol/disposable';
 import { PluginRunner } from './plugins/plugin-runner.js';
 import { registerHostMethods } from './rpc/host-methods.js';
 import { WIRE_VERSION } from './rpc/wire-version.js';
+import { AutomationService } from './automations/automation-service.js';
+import { registerAutomationMethods } from './automations/automation-methods.js';
 
 export type { CreateHostOptions, ExtensionInventory } from './host-core.js';
 
@@ -23,6 +25,7 @@ export class Host extends HostCore {
   readonly #plugins: PluginRunner;
   readonly #live: LiveInventory;
   #watched: Promise<ExtensionInventory> | undefined;
+  #automations: AutomationService | undefined;
 
   /** Throws an OutboardError `PLUGIN_SETUP_FAILED` naming the plugin whose `setup` threw, `PLUGIN_INVALID` for a malformed one. */
   constructor(options: CreateHostOptions) {
@@ -38,6 +41,7 @@ export class Host extends HostCore {
       processes: this.processes,
       wireVersion: WIRE_VERSION,
     });
+    registerAutomationMethods(this.#services.rpc, () => this.automations);
     this.#live = new LiveInventory({ host: this, bus: this.#services.bus, syncProjects: () => this.#services.projects.sync() });
     this.#plugins = new PluginRunner({ bus: this.bus, rpc: this.rpc, home: this.home, hostId: this.identity.id, ...(options.log ? { log: options.log } : {}) });
     if (options.plugins?.length) this.#plugins.start(options.plugins);
@@ -61,6 +65,15 @@ export class Host extends HostCore {
   /** The one RPC registry: built-ins, plugins' methods, peers' declared methods. */
   get rpc(): RpcRegistry {
     return this.#services.rpc;
+  }
+
+  /**
+   * The automations of this home (DESIGN §10): catalogue, store and the runner a hub starts
+   * (`automations.startRunner`). Created on first use.
+   */
+  get automations(): AutomationService {
+    this.#automations ??= new AutomationService({ hostId: this.identity.id, home: this.home, extensions: () => this.extensions(), projectExists: (id) => this.projects.get(id) !== undefined });
+    return this.#automations;
   }
 
   /** Resolves once every plugin's async `setup` finished; rejects with `PLUGIN_SETUP_FAILED` naming the plugin. */

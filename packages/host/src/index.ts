@@ -33,7 +33,7 @@ export { EXTENSION_API_VERSION } from './run/extension-env.js';
 export { exitCodeOf } from './run/exit-code.js';
 
 // Views: the JSON of `extensions list`, `info` and `doctor`
-export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-json.js';
+export { toListEntry, toInfoEntry, collectDoctorProblems, collectTemplateProblems } from './extension-json.js';
 export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
 export type { ExtensionListEntry, DoctorProblem, ApprovalInfo, InfoExtras } from './extension-json.js';
 export { describeExtensionConfig, collectConfigDoctorProblems } from './extension-config-info.js';
@@ -122,3 +122,11 @@ export type { ExtensionAspect, ExtensionChange } from './live/extension-changes.
 export type { WatchHomeOptions } from './live/live-inventory.js';
 export { HomeWatch } from './live/home-watch.js';
 export type { HomeWatchOptions, WatchedFolder } from './live/home-watch.js';
+
+// Listeners and automations (DESIGN §10; reached through `host.automations`)
+export type { AutomationService, AutomationTestResult } from './automations/automation-service.js';
+export type { AutomationRunner } from './automations/automation-runner.js';
+export type { Automation, AutomationRun, AutomationView, AutomationTrigger, RunStatus } from './automations/automation-types.js';
+export type { AutomationCatalog, CatalogListener, CatalogTemplate, CatalogAction, HostEventType } from './automations/automation-catalog.js';
+export { AutomationMatcher } from './automations/automation-matcher.js';
+export { AUTOMATIONS_FORMAT } from './automations/automation-store.js';

@@ -18,6 +18,9 @@ export type {
   ProjectLink,
   ProviderContribution,
   ProviderKind,
+  ListenerContribution,
+  AutomationMode,
+  AutomationTemplateContribution,
   Runnable,
   SidecarEntry,
   StatusContribution,
@@ -44,6 +47,7 @@ export { sha256 } from './sha256.js';
 export type { RunnablePath } from './runnable-paths.js';
 export { runnablePaths } from './runnable-paths.js';
 export { EVENT_TYPE_GLOB_SOURCE } from './patterns.js';
+export { publishableEventTypes } from './listeners.js';
 export { escapeControlCharacters } from './visible-escapes.js';
 export type { ManifestRule, RuleOutcome } from './rules.js';
 export { MANIFEST_RULE_IDS, MANIFEST_RULES } from './rules.js';

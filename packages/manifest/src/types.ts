@@ -108,6 +108,41 @@ export interface Contributes {
   rpc?: string[];
   /** Event types the peer publishes, dotted (e.g. `git.changed`). */
   events?: string[];
+  /** Event types the peer publishes that automations start on, with editor wording (DESIGN §10). */
+  listeners?: ListenerContribution[];
+  /** Ready-made automations users start from. */
+  automationTemplates?: AutomationTemplateContribution[];
+}
+
+/** An event type a peer publishes that automations can start on, with the wording a generic editor shows. */
+export interface ListenerContribution {
+  /** Dotted event type owned by the extension (e.g. `git.dirty`). */
+  type: string;
+  /** Short human name of the event. */
+  label: string;
+  description?: string;
+  /** JSON Schema of the event's attributes. */
+  attributes?: JsonSchema;
+  /** Editor wording: where it comes from, how to narrow it, how a sentence starts. */
+  source?: string;
+  filter?: string;
+  starter?: string;
+}
+
+/** The run modes of an automation (after Home Assistant). */
+export type AutomationMode = 'single' | 'restart' | 'queued' | 'parallel';
+
+/** A ready-made automation: trigger, action with its argument template, guard and setup notes. */
+export interface AutomationTemplateContribution {
+  /** Template id owned by the extension (e.g. `git.note-dirty`). */
+  id: string;
+  title: string;
+  description?: string;
+  trigger: { type: string; filter?: Record<string, string | number | boolean> };
+  action: { id: string; args?: Record<string, unknown> };
+  mode?: AutomationMode;
+  guard?: string;
+  setup?: string;
 }
 
 /** Capabilities the extension asks for; nothing is granted until the user approves. */

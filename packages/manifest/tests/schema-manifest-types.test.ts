@@ -32,6 +32,19 @@ const EVERY_FIELD: DeepRequired<ExtensionManifest> = {
     providers: [{ id: 'git.problems', kind: 'diagnostics', title: 'Git problems' }],
     rpc: ['git.getLog'],
     events: ['git.changed'],
+    listeners: [{ type: 'git.dirty', label: 'Tree has changes', description: 'After a poll finds changes', attributes: { type: 'object' }, source: 'Git', filter: 'on branch {branch}', starter: 'When the tree has changes' }],
+    automationTemplates: [
+      {
+        id: 'git.log-dirty',
+        title: 'Log dirty trees',
+        description: 'Shows the log when the tree changes',
+        trigger: { type: 'git.dirty', filter: { branch: 'main' } },
+        action: { id: 'git.log', args: { count: '{{event.attributes.changes}}' } },
+        mode: 'queued',
+        guard: 'Not for huge repositories',
+        setup: 'Register the project first',
+      },
+    ],
   },
   capabilities: { required: ['projects.read'], optional: ['ui.notification'] },
   permissions: { hub: ['GET /api/hub/projects'] },
@@ -51,7 +64,7 @@ const REALISTIC: ExtensionManifest = {
 
 describe('manifest types and schema', () => {
   it('declare the same field paths', () => {
-    const fromTypes = samplePropertyPaths(EVERY_FIELD, '', new Set(['contributes.actions[].argsSchema'])).sort();
+    const fromTypes = samplePropertyPaths(EVERY_FIELD, '', new Set(['contributes.actions[].argsSchema', 'contributes.listeners[].attributes', 'contributes.automationTemplates[].trigger.filter', 'contributes.automationTemplates[].action.args'])).sort();
     const fromSchema = schemaPropertyPaths(EXTENSION_MANIFEST_SCHEMA_V1).sort();
     assert.deepEqual(fromTypes, fromSchema);
     assert.ok(fromSchema.length >= 40, `only ${fromSchema.length} paths`);

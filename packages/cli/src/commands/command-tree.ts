@@ -237,6 +237,54 @@ const CONFIG: CommandSpec = {
   load: () => import('./config.js'),
 };
 
+const AUTOMATION_ID = { args: '<id>', minPositionals: 1, missing: 'the automation id (`automations list` shows them)' } as const;
+
+const AUTOMATIONS: CommandSpec = {
+  name: 'automations',
+  summary: 'When an event happens, run an action: list, add, remove, enable, disable, runs, test',
+  subcommands: [
+    { name: 'list', aliases: ['ls'], summary: 'Every automation with its state (broken ones with the reason)', options: json, load: () => import('./automations.js').then((m) => ({ run: m.list })) },
+    { name: 'catalog', summary: 'The triggers, templates and actions automations may use', options: json, load: () => import('./automations.js').then((m) => ({ run: m.catalog })) },
+    {
+      name: 'add',
+      summary: 'Add an automation, from a template or from a trigger and an action',
+      options: {
+        template: { type: 'string', value: '<id>', description: 'start from this template of the catalogue' },
+        trigger: { type: 'string', value: '<event type>', description: 'the event type that starts it, e.g. git-status.dirty' },
+        filter: { type: 'string', value: '<json>', description: "attribute values the event must have (* is a wildcard), e.g. '{\"branch\": \"main\"}'" },
+        project: { type: 'string', value: '<id>', description: 'only events of this registered project' },
+        action: { type: 'string', value: '<id>', description: 'the action to run' },
+        args: { type: 'string', value: '<json>', description: "its arguments; strings may hold {{event.attributes.<name>}} and {{project.id}}" },
+        mode: { type: 'string', value: '<mode>', description: 'single (default), restart, queued or parallel: what a trigger does while a run is in progress' },
+        max: { type: 'string', value: '<n>', description: 'queued: runs waiting; parallel: runs at once (default 10)' },
+        id: { type: 'string', value: '<id>', description: 'its id, a lowercase slug (default: from the template or action)' },
+        name: { type: 'string', value: '<name>', description: 'its display name' },
+        spec: { type: 'string', value: '<json>', description: 'the whole automation as JSON (the flags override its fields)' },
+        ...json,
+      },
+      notes: (cmd) => [`Automations run in the hub (\`${cmd} hub start\`); events while it is stopped are not replayed.`],
+      load: () => import('./automations-add.js'),
+    },
+    { name: 'remove', aliases: ['rm'], summary: 'Remove an automation and its run history', ...AUTOMATION_ID, load: () => import('./automations.js').then((m) => ({ run: m.remove })) },
+    { name: 'enable', summary: 'Enable an automation (resumes one the loop breaker paused)', ...AUTOMATION_ID, load: () => import('./automations.js').then((m) => ({ run: m.enable })) },
+    { name: 'disable', summary: 'Keep an automation but run nothing', ...AUTOMATION_ID, load: () => import('./automations.js').then((m) => ({ run: m.disable })) },
+    {
+      name: 'runs',
+      summary: 'Its newest runs: trigger event, arguments, outcome, timing',
+      ...AUTOMATION_ID,
+      options: { limit: { type: 'string', value: '<n>', description: 'how many runs (default 20, at most 100 are kept)' }, ...json },
+      load: () => import('./automations.js').then((m) => ({ run: m.runs })),
+    },
+    {
+      name: 'test',
+      summary: 'Show what an event would run, without running it',
+      ...AUTOMATION_ID,
+      options: { event: { type: 'string', value: '<json>', description: "the event: '{\"attributes\": {...}, \"projectId\": \"web\"}' (type defaults to the trigger's)" }, ...json },
+      load: () => import('./automations.js').then((m) => ({ run: m.test })),
+    },
+  ],
+};
+
 /**
  * Every built-in of the reference host, as the router's tree. Nodes without `load` or `subcommands` (and not
  * `help`) are reserved for later versions: an extension can never take their names.
@@ -258,6 +306,7 @@ export const COMMAND_TREE: CommandSpec = {
     EVENTS,
     RPC,
     ACTIONS,
+    AUTOMATIONS,
     { name: 'mcp', summary: 'Serve actions and RPC methods to agents over MCP' },
   ],
 };

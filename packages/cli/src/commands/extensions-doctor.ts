@@ -1,7 +1,7 @@
 import type { CliContext } from '../cli-context.js';
 import type { DoctorProblem, HostCore as Host } from '@outboard/host';
 import { collectConfigDoctorProblems } from '@outboard/host';
-import { collectDoctorProblems, hostProblem } from '@outboard/host/views';
+import { collectDoctorProblems, collectTemplateProblems, hostProblem } from '@outboard/host/views';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
 import type { Styled } from '../terminal/text.js';
@@ -11,6 +11,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const host = ctx.host();
   const { extensions, diagnostics } = await host.extensions();
   const problems = collectDoctorProblems(extensions, diagnostics);
+  problems.push(...collectTemplateProblems(extensions));
   problems.push(...(await collectConfigDoctorProblems(host, extensions)));
   const experimental = host.experimentalFlags();
   problems.push(...configProblems(host, experimental, problems, ctx.cmd));

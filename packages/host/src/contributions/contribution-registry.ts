@@ -1,5 +1,5 @@
 import type { ActionContribution, Contributes, StatusContribution } from '@outboard/manifest';
-import { ownsContributionId } from '@outboard/manifest';
+import { ownsContributionId, publishableEventTypes } from '@outboard/manifest';
 import { sanitizeText } from './sanitize-text.js';
 import { StatusPacer } from './status-pacer.js';
 
@@ -156,7 +156,7 @@ export class ContributionRegistry {
     const actions = known(declared?.actions);
     const status = known(declared?.status);
     const rpc = known(declared?.rpc);
-    const events = known(declared?.events);
+    const events = known(publishableEventTypes({ contributes: declared }));
     const providers = known(declared?.providers);
     return [
       ...ids(announced.actions).filter((id) => !actions.has(id)).map((id) => `action ${id}`),

@@ -53,6 +53,13 @@ export const ERROR_CODES = {
   PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: 'approve it again with `outboard extensions enable <name>`' },
   ACTION_UNAVAILABLE: { meaning: 'the extension offering the action cannot run as installed (invalid, incompatible, in conflict, blocked or missing)', exitCode: 1, fix: 'run `outboard extensions info <name>` to see why and what fixes it' },
 
+  // automations/: listeners and automations (DESIGN §10)
+  AUTOMATION_INVALID: { meaning: 'an automation is malformed (trigger, action, mode, bounds or a template placeholder)', exitCode: 2, fix: 'see `outboard automations add --help` and docs/automations.md' },
+  AUTOMATION_REFUSED: { meaning: "the catalogue does not know the automation's trigger or action, or its arguments break the action's argsSchema", exitCode: 2, fix: 'run `outboard automations catalog` to see the triggers and actions on offer' },
+  AUTOMATION_EXISTS: { meaning: 'an automation with that id exists already', exitCode: 2, fix: 'pick another id with --id, or remove the old one first' },
+  AUTOMATION_NOT_FOUND: { meaning: 'no automation has that id', exitCode: 1, fix: 'run `outboard automations list` to see them' },
+  AUTOMATION_TEMPLATE_UNKNOWN: { meaning: 'no enabled extension offers that automation template', exitCode: 2, fix: 'run `outboard automations catalog` to see the templates on offer' },
+
   // cli: refusals and failures of the command line (packages/cli)
   CLI_UNKNOWN_COMMAND: { meaning: 'no built-in, subcommand or enabled extension has this command', exitCode: 1, fix: 'run `outboard --help` for the list of commands' },
   CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: 'update outboard' },

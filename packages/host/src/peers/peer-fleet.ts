@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import type { Connection, Disposable, RequestOptions } from '@outboard/protocol';
 import { ResponseError } from '@outboard/protocol';
 import type { ExtensionManifest } from '@outboard/manifest';
+import { publishableEventTypes } from '@outboard/manifest';
 import type { HostIdentity } from '../identity/host-identity.js';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
@@ -143,7 +144,7 @@ export class PeerFleet {
         bus,
         projects: deps.projects,
         storageFor: (ext) => storages.get(ext) ?? storages.set(ext, new ExtensionStorage({ home: deps.home, extension: ext })).get(ext)!,
-        declaredEvents: (ext) => this.manifests.get(ext)?.contributes?.events,
+        declaredEvents: (ext) => publishableEventTypes(this.manifests.get(ext)),
       }),
     );
     this.disposables.push(

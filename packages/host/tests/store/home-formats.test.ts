@@ -13,6 +13,9 @@ import { ProjectStore } from '../../src/projects/project-store.js';
 import { ConfigService } from '../../src/config/index.js';
 import { ConfigVerdictCache } from '../../src/config/config-verdict-cache.js';
 import { StoreError } from '../../src/store/index.js';
+import { AutomationStore } from '../../src/automations/automation-store.js';
+import { AutomationRunner } from '../../src/automations/automation-runner.js';
+import { EventBus } from '../../src/bus/event-bus.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/home-formats/', import.meta.url));
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
@@ -111,6 +114,24 @@ describe('home files: every shipped format reads unchanged', () => {
     assert.ok(written.entries['other']);
   });
 
+  it('automations.1.json: every automation and run read as stored; a runner start marks the left-over run interrupted and keeps the rest', async () => {
+    copyFileSync(join(FIXTURES, 'automations.1.json'), join(home, 'automations.json'));
+    const stored = fixture('automations.1.json') as { automations: Record<string, unknown>; runs: Record<string, Array<Record<string, unknown>>> };
+    const store = new AutomationStore({ home });
+    assert.deepEqual(store.read(), { format: 1, automations: stored.automations, runs: stored.runs });
+    const bus = new EventBus();
+    const runner = new AutomationRunner({ hostId: 'outboard', home, bus, store, watch: false, resolve: async () => ({ problem: 'not in this test' }), invoke: async () => ({}) });
+    await runner.start();
+    await runner.dispose();
+    bus.dispose();
+    const written = JSON.parse(readFileSync(join(home, 'automations.json'), 'utf8')) as typeof stored & { format: number };
+    assert.equal(written.format, 1);
+    assert.deepEqual(written.automations, stored.automations);
+    assert.deepEqual(written.runs['note-dirty']?.[0], stored.runs['note-dirty']?.[0]);
+    assert.equal(written.runs['note-dirty']?.[1]?.['status'], 'interrupted');
+    assert.equal(written.runs['note-dirty']?.[1]?.['args'] !== undefined, true);
+  });
+
   it('extensions.3.json (an older discovery cache): rescanned without a problem and replaced by the current format', async () => {
     copyFileSync(join(FIXTURES, 'extensions.3.json'), join(home, 'extensions.json'));
     const inventory = await createHost({ identity, home, cwd: root, env: {}, globalRoots: [] }).extensions();
@@ -163,6 +184,12 @@ describe('home files: a later format is refused and never written over', () => {
     assert.match(problem.message, /extensions\.json is in format 7\b.*format 4 at most/);
     assert.match(problem.fix, /upgrade/);
     assert.deepEqual(readFileSync(file), before);
+  });
+
+  it('automations.json: reads and writes refuse it', async () => {
+    const file = newer('automations.1.json', 'automations.json');
+    await assertRefusedUntouched(file, () => new AutomationStore({ home }).read());
+    await assertRefusedUntouched(file, () => new AutomationStore({ home }).update(() => undefined));
   });
 
   it('config-checks.json: a verdict is not kept over it', () => {

@@ -9,6 +9,7 @@ import { signInLink } from '../server/sign-in-link.js';
 import { readJsonBody } from './json-body.js';
 import { parseProjectBody, projectView } from './projects-api.js';
 import { handleRpc } from './rpc-api.js';
+import { handleAutomationsApi, isAutomationsPath } from './automations-api.js';
 import { SidecarError } from '../sidecars/sidecar-error.js';
 import { handleEventStream } from '../transports/event-stream.js';
 import { answerVersion } from '../transports/wire-version-api.js';
@@ -26,6 +27,7 @@ export async function handleApi(ctx: HubContext, req: IncomingMessage, res: Serv
     sendError(res, 405, `${method} is not allowed on ${path}; use ${methods.join(' or ')}`, { allow: methods.join(', ') });
     return false;
   };
+  if (isAutomationsPath(path)) return handleAutomationsApi(ctx, req, res, path, query);
   if (path === '/api/version') {
     if (allow('GET')) answerVersion(ctx, res, query);
     return;

@@ -82,6 +82,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     throw error;
   }
   const url = `http://127.0.0.1:${port}/`;
+  // The hub runs the automations: through the one action path, with each extension's own grants.
+  const automations = await host.automations.startRunner({ bus: host.bus, invoke: (id, input, signal) => peers.invokeAction(id, input, { signal }), log });
   writeHubState(host.home, { pid: process.pid, port, url, startedAt: new Date().toISOString(), version: host.identity.version });
   log(`hub listening on ${url} (pid ${process.pid})`);
   // Peers that ask to start with the hub; a failing one is logged and does not stop the hub.
@@ -98,6 +100,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         removeHubState(host.home, process.pid);
         homeWatch.dispose();
         await server.close();
+        // Before the peers stop: a run in progress is recorded as interrupted, not as a failure.
+        await automations.dispose();
         await Promise.allSettled([router.stopAll(), peers.dispose()]);
         watchdog.dispose();
         log('hub stopped');

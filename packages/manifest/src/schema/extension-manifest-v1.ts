@@ -238,6 +238,67 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
           description: 'Event types the peer publishes (events/publish).',
           items: { type: 'string', pattern: DOTTED_NAME_SOURCE, examples: ['git.changed'], description: 'Dotted event type starting with the extension name and a dot, e.g. git.changed for git.' },
         },
+        // Listeners and automation templates (DESIGN §10): one block, owned by the automations work.
+        listeners: {
+          type: 'array',
+          description: 'Event types the peer publishes that automations can start on (events/publish accepts them like contributes.events), each with the wording a generic automation editor shows.',
+          items: {
+            type: 'object',
+            required: ['type', 'label'],
+            description: 'One listener: an event type, its attributes and its editor wording.',
+            properties: {
+              type: { type: 'string', pattern: DOTTED_NAME_SOURCE, examples: ['git.dirty'], description: 'Dotted event type starting with the extension name and a dot, e.g. git.dirty for git; unique among the listeners.' },
+              label: { type: 'string', minLength: 1, description: 'Short human name of the event, e.g. "Working tree has changes".' },
+              description: { type: 'string', minLength: 1, description: 'When the peer publishes it.' },
+              attributes: {
+                type: 'object',
+                description: 'JSON Schema of the event\'s attributes (flat strings, numbers and booleans); automation filters and argument templates name these.',
+                examples: [{ type: 'object', properties: { branch: { type: 'string' }, changes: { type: 'integer' } } }],
+              },
+              source: { type: 'string', minLength: 1, description: 'Editor wording for where the event comes from, e.g. "Git".' },
+              filter: { type: 'string', minLength: 1, description: 'Editor wording for narrowing it, e.g. "on branch {branch}".' },
+              starter: { type: 'string', minLength: 1, description: 'Editor wording that starts a sentence, e.g. "When a project\'s working tree has changes".' },
+            },
+          },
+        },
+        automationTemplates: {
+          type: 'array',
+          description: 'Ready-made automations users start from (`<host> automations add --template <id>`): a trigger, the action to run and its argument template.',
+          items: {
+            type: 'object',
+            required: ['id', 'title', 'trigger', 'action'],
+            description: 'One automation template.',
+            properties: {
+              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Template id starting with the extension name and a dot (git.note-dirty for git), unique among the templates.' },
+              title: { type: 'string', minLength: 1, description: 'Short human title.' },
+              description: { type: 'string', minLength: 1, description: 'What automations made from it do.' },
+              trigger: {
+                type: 'object',
+                required: ['type'],
+                description: 'The event that starts a run.',
+                properties: {
+                  type: { type: 'string', pattern: DOTTED_NAME_SOURCE, description: 'Event type: a listener of an enabled extension or an event type of the host.' },
+                  filter: {
+                    type: 'object',
+                    description: 'Attribute equality: each key is an attribute, each value a string (* is a wildcard), number or boolean the attribute must match.',
+                  },
+                },
+              },
+              action: {
+                type: 'object',
+                required: ['id'],
+                description: 'The action to run, through the one action path with its extension\'s grants.',
+                properties: {
+                  id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'Action id declared by an enabled extension.' },
+                  args: { type: 'object', description: 'Arguments; strings may hold {{event.attributes.<name>}}, {{event.type}}, {{event.source}} and {{project.id}}.' },
+                },
+              },
+              mode: { type: 'string', enum: ['single', 'restart', 'queued', 'parallel'], default: 'single', description: 'What a trigger does while a run is in progress: single (ignored), restart (the run is cancelled), queued or parallel (up to max).' },
+              guard: { type: 'string', minLength: 1, description: 'One line saying when this automation should not be used, shown before it is added.' },
+              setup: { type: 'string', minLength: 1, description: 'What the user sets up first (config, a registered project...), shown before it is added.' },
+            },
+          },
+        },
       },
     },
     capabilities: {

@@ -31,6 +31,13 @@ export function checkContributes(contributes: unknown, name: unknown, root: Json
   }
   checkDottedNames(contributes.rpc, 'rpc', root, problems);
   checkDottedNames(contributes.events, 'events', root, problems);
+  // A listener is keyed by its event type, a template by its id: each declared once (shape is the schema's).
+  for (const [list, key] of [['listeners', 'type'], ['automationTemplates', 'id']] as const) {
+    const entries = contributes[list];
+    if (!Array.isArray(entries)) continue;
+    const ids = entries.map((e: unknown) => (isRecord(e) && typeof e[key] === 'string' ? (e[key] as string) : undefined));
+    reportDuplicates(ids, ['contributes', list], (i) => ['contributes', list, i, key], root, problems);
+  }
 }
 
 function checkDottedNames(entries: unknown, list: 'rpc' | 'events', root: JsonPathSegment[], problems: ProblemCollector): void {
@@ -77,16 +84,17 @@ function reportDuplicates(
 
 /** Every id starts with `<name>.` and stays out of the host's namespaces (`contributes.owned-id`). */
 function checkOwnedIds(contributes: Record<string, unknown>, name: string, root: JsonPathSegment[], problems: ProblemCollector): void {
-  for (const list of ['actions', 'status', 'providers', 'rpc', 'events'] as const) {
+  for (const list of ['actions', 'status', 'providers', 'rpc', 'events', 'listeners', 'automationTemplates'] as const) {
     const entries = contributes[list];
     if (!Array.isArray(entries)) continue;
+    const key = list === 'listeners' ? 'type' : 'id';
     entries.forEach((entry: unknown, i) => {
       const byId = list !== 'rpc' && list !== 'events';
-      const id = byId ? (isRecord(entry) ? entry.id : undefined) : entry;
+      const id = byId ? (isRecord(entry) ? entry[key] : undefined) : entry;
       if (typeof id !== 'string' || id === '') return;
       const problem = contributionIdOwnershipProblem(name, id);
       if (problem === undefined) return;
-      const at: JsonPathSegment[] = byId ? ['contributes', list, i, 'id'] : ['contributes', list, i];
+      const at: JsonPathSegment[] = byId ? ['contributes', list, i, key] : ['contributes', list, i];
       const rest = hostNamespaceOf(id) === undefined && id.includes('.') ? id.slice(id.indexOf('.') + 1) : id;
       problems.rule([...root, ...at], 'contributes.owned-id', `${fieldLabel(at)}: ${problem}.`, `Rename it ${quote(`${name}.${rest}`)} (and the peer's use of it).`);
     });

@@ -1,4 +1,5 @@
 import type { ExtensionManifest } from '@outboard/manifest';
+import { publishableEventTypes } from '@outboard/manifest';
 
 /** A registration or a call the approved manifest does not declare: the message names the manifest field to add. */
 export class UndeclaredError extends Error {
@@ -28,7 +29,7 @@ export class Declarations {
     this.status = new Set((c.status ?? []).map((s) => s.id));
     this.providers = new Set((c.providers ?? []).map((p) => p.id));
     this.rpc = new Set(c.rpc ?? []);
-    this.events = new Set(c.events ?? []);
+    this.events = new Set(publishableEventTypes(manifest));
     this.capabilities = new Set([...(manifest.capabilities?.required ?? []), ...(manifest.capabilities?.optional ?? [])]);
     this.hubRoutes = manifest.permissions?.hub ?? [];
   }
@@ -50,7 +51,7 @@ export class Declarations {
   }
 
   eventType(type: string): void {
-    if (!this.events.has(type)) throw new UndeclaredError(`event type "${type}" is not declared: add "${type}" to contributes.events in package.json`, 'contributes.events');
+    if (!this.events.has(type)) throw new UndeclaredError(`event type "${type}" is not declared: add "${type}" to contributes.events (or contributes.listeners) in package.json`, 'contributes.events');
   }
 
   capability(name: string, what: string): void {

@@ -64,10 +64,10 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
           },
         });
       },
-      async publish(type, attributes, body) {
+      async publish(type, attributes, body, options) {
         declared.eventType(type);
         declared.capability('events.publish', 'events.publish');
-        await connection.request('events/publish', { type, ...(attributes ? { attributes } : {}), ...(body !== undefined ? { body } : {}) });
+        await connection.request('events/publish', { type, ...(attributes ? { attributes } : {}), ...(body !== undefined ? { body } : {}), ...(options?.projectId !== undefined ? { projectId: options.projectId } : {}) });
       },
     },
     status: {

@@ -103,8 +103,11 @@ export interface PeerApi {
   readonly events: {
     /** Receives events whose type matches one of `types` (globs), optionally of some projects only (`events.subscribe`). */
     on(types: string | readonly string[], listener: (event: HostEvent) => void, options?: { projectIds?: readonly string[] }): Disposable;
-    /** Publishes an event of a type declared in `contributes.events` (`events.publish`). */
-    publish(type: string, attributes?: Record<string, unknown>, body?: unknown): Promise<void>;
+    /**
+     * Publishes an event of a type declared in `contributes.events` or `contributes.listeners` (`events.publish`);
+     * `options.projectId` scopes it to a registered project (automations may filter on it).
+     */
+    publish(type: string, attributes?: Record<string, unknown>, body?: unknown, options?: { projectId?: string }): Promise<void>;
   };
   readonly status: {
     /** Sets a status item declared in `contributes.status` (`ui.status.contribute`). */

@@ -13,7 +13,7 @@ import { optionalString, requiredString } from './service-params.js';
 export interface EventServiceOptions {
   bus: EventBus;
   projects: ProjectStore;
-  /** The event types the extension's approved manifest declares in `contributes.events` (`undefined`: none). */
+  /** The event types the extension's approved manifest declares in `contributes.events` and `contributes.listeners` (`undefined`: none). */
   declaredEvents: (extension: string) => readonly string[] | undefined;
   /** Largest `{ attributes, body }` of one event, in bytes of JSON. */
   maxEventBytes: number;
@@ -39,8 +39,8 @@ export function registerEventServices(broker: CapabilityBroker, options: EventSe
         if (!declared.includes(type)) {
           throw new ServiceError(
             'denied',
-            `Extension "${extension}" may not publish "${type}": its manifest declares ${declared.length === 0 ? 'no event types' : `only ${declared.map((t) => `"${t}"`).join(', ')}`} in contributes.events. ` +
-              `Add "${type}" to contributes.events, then re-approve the extension with \`${broker.hostId} extensions enable ${extension}\`.`,
+            `Extension "${extension}" may not publish "${type}": its manifest declares ${declared.length === 0 ? 'no event types' : `only ${declared.map((t) => `"${t}"`).join(', ')}`} in contributes.events and contributes.listeners. ` +
+              `Add "${type}" to contributes.events (or a listener to contributes.listeners), then re-approve the extension with \`${broker.hostId} extensions enable ${extension}\`.`,
             { type },
           );
         }

@@ -28,7 +28,7 @@ export interface HostServicesOptions {
   projects: ProjectStore;
   /** The one `ExtensionStorage` of an extension; the host keeps one per extension. */
   storageFor: (extension: string) => ExtensionStorage;
-  /** The event types the extension's approved manifest declares in `contributes.events` (`undefined`: none). */
+  /** The event types the extension's approved manifest declares in `contributes.events` and `contributes.listeners` (`undefined`: none). */
   declaredEvents: (extension: string) => readonly string[] | undefined;
   /** Largest `{ attributes, body }` of a published event, in bytes of JSON. Default 65536 (64 KiB). */
   maxEventBytes?: number;
