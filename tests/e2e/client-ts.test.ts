@@ -30,15 +30,17 @@ describe('@outboard/client against a real hub', { timeout: 180_000 }, () => {
   it('events resume across a hub restart: every event once, in order, the restart reported as a reset', async () => {
     const items: EventItem[] = [];
     const controller = new AbortController();
+    const { lastSeq } = await hub.rpc('host.info');
     const reading = (async () => {
-      for await (const item of hub.events({ types: ['project.registered'], signal: controller.signal })) items.push(item);
+      for await (const item of hub.events({ types: ['project.registered'], since: lastSeq, signal: controller.signal })) items.push(item);
     })();
     const names = (): string[] => items.filter((i) => i.kind === 'event').map((i) => (i.kind === 'event' ? String((i.event.body as { name?: string } | undefined)?.name) : ''));
-    await new Promise((r) => setTimeout(r, 300));
     for (const name of ['c1', 'c2', 'c3']) await hub.projects.add(h.folder(name), { id: name, name });
     await waitFor('c1..c3', () => names().length >= 3, 20_000);
     h.stopHub();
     h.startHub();
+    // (stopHub blocked this event loop: let the client see its connection end, so the next call reconnects.)
+    await new Promise((r) => setTimeout(r, 200));
     // The client finds the restarted hub (on a new port) through hub.json, by itself.
     for (const name of ['c4', 'c5']) await hub.projects.add(h.folder(name), { id: name, name });
     await waitFor('c4 and c5', () => names().length >= 5, 30_000);
