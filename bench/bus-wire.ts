@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { benchJsonLine } from './lib/bench-report.js';
 import { quantile } from './lib/stats.js';
 import { barCheck, barLine, type BarCheck } from './lib/bus-bars.js';
 import { serveBenchHub } from './lib/bus-bench-hub.js';
+import { openWs, timeCalls } from './lib/bare-ws.js';
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
@@ -99,14 +100,6 @@ async function main(): Promise<void> {
   out(benchJsonLine('bus-wire', { node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg()[0], seconds, cells, checks }));
 }
 
-function openWs(port: number, token: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, { headers: { authorization: `Bearer ${token}` }, perMessageDeflate: false });
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-  });
-}
-
 let nextId = 1;
 const pending = new Map<number, (result: unknown) => void>();
 const sinks = new Map<string, number[]>();
@@ -175,16 +168,6 @@ function httpCall(port: number, token: string, agent: Agent, id: number): Promis
     req.on('error', reject);
     req.end(body);
   });
-}
-
-async function timeCalls(count: number, call: (id: number) => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await call(i);
-    times.push(performance.now() - t0);
-  }
-  return times;
 }
 
 if (process.argv.includes('--hub')) await serveBenchHub();

@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
- * The public packages, dependencies first: what extensions import (sdk) and what an embedding tool imports
- * (host). Never the hub or the CLI: they are the reference host's own.
+ * The public packages, dependencies first: what extensions import (sdk), what programs using a running hub
+ * import (client) and what an embedding tool imports (host). Never the hub or the CLI: they are the reference host's own.
  */
-export const PUBLIC_PACKAGES = ['manifest', 'protocol', 'sdk', 'host'];
+export const PUBLIC_PACKAGES = ['manifest', 'protocol', 'sdk', 'client', 'host'];
 const outAt = process.argv.indexOf('--out');
 if (outAt !== -1 && !process.argv[outAt + 1]) {
   process.stderr.write('--out needs a folder: npm run pack -- --out <folder>\n');
@@ -53,4 +53,5 @@ function closure(pkg) {
   return PUBLIC_PACKAGES.filter((p) => needed.has(p)).map((p) => tarballs.find((t) => relative(out, t).startsWith(`outboard-${p}-`)));
 }
 process.stdout.write(`\nInstall them in an extension's folder (the SDK) with:\n\n  npm install ${closure('sdk').join(' ')}\n`);
+process.stdout.write(`\nin a program that uses a running hub (docs/clients.md) with:\n\n  npm install ${closure('client').join(' ')}\n`);
 process.stdout.write(`\nor in a tool that embeds the host (docs/embedding.md) with:\n\n  npm install ${closure('host').join(' ')}\n`);

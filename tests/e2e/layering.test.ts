@@ -9,9 +9,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   manifest: [],
   protocol: [],
   sdk: ['@outboard/manifest', '@outboard/protocol'],
+  client: ['@outboard/protocol'],
   host: ['@outboard/manifest', '@outboard/protocol'],
   hub: ['@outboard/host', '@outboard/manifest', '@outboard/protocol'],
-  cli: ['@outboard/hub', '@outboard/host', '@outboard/manifest', '@outboard/protocol'],
+  cli: ['@outboard/hub', '@outboard/host', '@outboard/client', '@outboard/manifest', '@outboard/protocol'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -43,7 +43,8 @@ describe('outboard rpc and outboard events', { timeout: 120_000 }, () => {
 
   it('events --follow streams new events until Ctrl+C', async () => {
     const since = hub.host.bus.lastSeq;
-    const running = cliAsync(['events', '--follow', '--type', 'tail.*', '--since', String(since)], hub.home, hub.root, 3000);
+    // Ctrl+C after 8 s: a loaded machine takes seconds to start the CLI and connect.
+    const running = cliAsync(['events', '--follow', '--type', 'tail.*', '--since', String(since)], hub.home, hub.root, 8000);
     const timer = setInterval(() => hub.host.bus.publish({ type: 'tail.tick', source: 't' }), 100);
     const r = await running;
     clearInterval(timer);

@@ -5,7 +5,7 @@ const json = { json: { type: 'boolean', description: 'print JSON instead of text
 const EXTENSIONS: CommandSpec = {
   name: 'extensions',
   aliases: ['ext'],
-  summary: 'Manage extensions: list, info, doctor, enable, disable, add, remove, link, create, logs, stop, restart',
+  summary: 'Manage extensions: list, info, doctor, enable, disable, add, remove, link, create, logs, stop, restart, bisect',
   subcommands: [
     { name: 'list', aliases: ['ls'], summary: 'Every installed extension with its source and state', options: json, load: () => import('./extensions-list.js') },
     { name: 'info', summary: 'Manifest, sources, config keys, shadowed copies and problems of one extension', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-info.js') },
@@ -67,6 +67,16 @@ const EXTENSIONS: CommandSpec = {
       missing: 'the extension name',
       notes: () => ['Without a hub it starts the peer once in this process, with a clean crash window, to show that it starts.'],
       load: () => import('./extensions-control.js').then((m) => ({ run: m.restart })),
+    },
+    {
+      name: 'bisect',
+      summary: 'Find the extension behind a problem by halving the enabled set; restores everything after',
+      options: {
+        run: { type: 'string', value: '<command>', description: "decide each step by this shell command's exit code (0 good, 125 skip, else bad) instead of asking" },
+        reset: { type: 'boolean', description: 'undo an unfinished bisect (after a crash): restore every enabled state, approval and grant' },
+      },
+      notes: (cmd) => [`Each step enables half of the suspects; answer bad when the problem is still there. Ctrl+C restores everything, and \`${cmd} extensions bisect --reset\` does after a crash.`],
+      load: () => import('./extensions-bisect.js'),
     },
     { name: 'sidecar', summary: 'The launch plan the hub runs for its sidecar (checks included)', args: '<name>', minPositionals: 1, missing: 'the extension name', options: json, load: () => import('./extensions-sidecar.js') },
     {

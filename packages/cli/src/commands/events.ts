@@ -5,7 +5,7 @@ import type { ParsedOptions } from '../router/command-spec.js';
 import { HubClient } from '../hub-client/hub-client.js';
 import { HubUnreachableError } from '../hub-client/hub-endpoint.js';
 import { findTrustedHub } from '../hub-client/hub-trust.js';
-import { followEvents } from './events-stream.js';
+import { followEvents, itemRecord } from './events-follow.js';
 import { warnUntrusted } from './rpc-route.js';
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -40,10 +40,6 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       for (const event of answer.events) ctx.printJsonRecord(event);
       return 0;
     }
-    const query = new URLSearchParams();
-    for (const type of types) query.append('type', type);
-    if (project) query.set('project', project);
-    if (since !== undefined) query.set('since', String(since));
     const controller = new AbortController();
     let stoppedBy: (typeof STOP_SIGNALS)[number] | undefined;
     const handlers = STOP_SIGNALS.map((signal) => {
@@ -55,10 +51,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
       return () => process.off(signal, handler);
     });
     try {
-      await followEvents(hub, query, (record) => {
-        if ((record as { heartbeat?: unknown }).heartbeat === true) return;
-        ctx.printJsonRecord(record);
-      }, controller.signal);
+      await followEvents(ctx, { ...(types.length ? { types } : {}), ...(project ? { project } : {}), ...(since !== undefined ? { since } : {}) }, (item) => ctx.printJsonRecord(itemRecord(item)), controller.signal);
     } finally {
       for (const off of handlers) off();
     }

@@ -6,7 +6,7 @@ import { HubClient } from '../hub-client/hub-client.js';
 import { HubUnreachableError, type HubEndpoint } from '../hub-client/hub-endpoint.js';
 import { findTrustedHub } from '../hub-client/hub-trust.js';
 import { warnUntrusted } from './rpc-route.js';
-import { followEvents } from './events-stream.js';
+import { followEvents } from './events-follow.js';
 import { notificationLines, type KeptNotification } from './notification-lines.js';
 import { StopSignals } from './stop-signals.js';
 
@@ -57,9 +57,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   }
   const stop = new StopSignals();
   try {
-    const query = new URLSearchParams({ type: 'host.notification.shown' });
-    await followEvents(hub, query, (record) => {
-      const body = (record as { body?: unknown }).body;
+    await followEvents(ctx, { types: ['host.notification.shown'] }, (item) => {
+      const body = item.kind === 'event' ? item.event.body : undefined;
       if (typeof body === 'object' && body !== null) print(body as KeptNotification);
     }, stop.signal);
   } catch (error) {

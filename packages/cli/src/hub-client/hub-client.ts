@@ -1,82 +1,60 @@
-import { Connection, ResponseError } from '@outboard/protocol';
+import { HubConnection, isClientError, HubCallError as ClientCallError, type CallOptions } from '@outboard/client';
 import { OutboardError, isOutboardErrorCode } from '@outboard/host/errors';
-import { authHeaders, HubUnreachableError, type HubEndpoint } from './hub-endpoint.js';
-import { openWebSocket, WebSocketRefusedError, WebSocketTransport } from './websocket-transport.js';
-
-/** The largest message taken from the hub (an action's result is bounded far below this by the host). */
-const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+import { HubUnreachableError, type HubEndpoint } from './hub-endpoint.js';
 
 /** Per-call options of {@link HubClient.call}. */
-export interface HubCallOptions {
-  /** Aborting it cancels the call in the hub (`$/cancelRequest`), and the hub cancels it in the peer. */
-  signal?: AbortSignal;
-  /** Receives each `$/progress` value of the call as it comes. */
-  onProgress?: (value: unknown) => void;
-}
+export type HubCallOptions = CallOptions;
 
 /**
- * A refusal or failure the hub answered with an Outboard error code in `data.code` (kept by the protocol as
- * `data.senderCode`): the same code, message,
- * hint and details the host raised in the hub, so the CLI prints exactly what it prints without a hub.
- * `reason` is the wire reason of a peer failure (`cancelled`, `unavailable`...) when the hub sent one.
+ * A refusal or failure the hub answered with an Outboard error code: the same code, message, hint and
+ * details the host raised in the hub, so the CLI prints exactly what it prints without a hub. `reason` is
+ * the wire reason of a peer failure (`cancelled`, `unavailable`...) when the hub sent one.
  */
 export class HubCallError extends OutboardError {
   override name = 'HubCallError';
   readonly reason: string | undefined;
-  constructor(error: ResponseError) {
-    const data = error.data as Record<string, unknown>;
-    super(isOutboardErrorCode(data.senderCode) ? data.senderCode : 'HUB_REQUEST_FAILED', error.message, {
-      ...(typeof data.hint === 'string' ? { hint: data.hint } : {}),
-      ...(Array.isArray(data.details) ? { details: data.details.map(String) } : {}),
-      cause: error,
-    });
-    this.reason = typeof data.reason === 'string' ? data.reason : undefined;
+  constructor(error: ClientCallError) {
+    super(isOutboardErrorCode(error.hubCode) ? error.hubCode : 'HUB_REQUEST_FAILED', error.message, { ...(error.hint ? { hint: error.hint } : {}), ...(error.details.length ? { details: error.details } : {}), cause: error });
+    this.reason = error.reason;
   }
 }
 
 /**
- * The CLI's one JSON-RPC client of the hub: @outboard/protocol's {@link Connection} over a WebSocket to
- * `/api/ws` (one transport per file, as a future `@outboard/client` package would keep it). Calls reject with
- * {@link HubCallError} when the hub answered an Outboard error, with the protocol's `ResponseError` for any
- * other error answer (`method_not_found`, `cancelled`...). No deadline: an action may run long.
+ * The CLI's JSON-RPC client of the hub: @outboard/client's {@link HubConnection} (one `/api/ws` connection),
+ * with its errors told in the CLI's codes: an Outboard error the hub answered is raised as the host raised it
+ * ({@link HubCallError}); a hub that cannot be reached is {@link HubUnreachableError}; a refused connection is
+ * `HUB_REQUEST_FAILED`. Other errors (a wire refusal such as `method_not_found`, a cancellation) pass as the
+ * client raised them, with their `reason`.
  */
 export class HubClient {
   private constructor(
     readonly hub: HubEndpoint,
-    private readonly connection: Connection,
+    private readonly connection: HubConnection,
   ) {}
 
-  /**
-   * Connects to the hub's `/api/ws` with the token. Rejects with {@link HubUnreachableError} when nothing
-   * accepts the connection, OutboardError `HUB_REQUEST_FAILED` when the hub refuses it (its status and words).
-   */
+  /** Connects to the hub's `/api/ws` with the token (see the class for how it rejects). */
   static async connect(hub: HubEndpoint, options: { signal?: AbortSignal } = {}): Promise<HubClient> {
-    const url = new URL('api/ws', hub.url);
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    let ws;
     try {
-      ws = await openWebSocket(url, { headers: authHeaders(hub), maxPayload: MAX_MESSAGE_BYTES, ...(options.signal ? { signal: options.signal } : {}) });
+      return new HubClient(hub, await HubConnection.open(hub, options));
     } catch (error) {
-      if (error instanceof WebSocketRefusedError) throw new OutboardError('HUB_REQUEST_FAILED', `the hub at ${hub.url} ${error.message}`);
-      throw new HubUnreachableError(`the hub at ${hub.url} could not be reached: ${(error as Error).message}`);
+      if (isClientError(error, 'CLIENT_UNREACHABLE')) throw new HubUnreachableError(error.message);
+      if (isClientError(error)) throw new OutboardError('HUB_REQUEST_FAILED', error.message, { cause: error });
+      throw error;
     }
-    const connection = new Connection({ transport: new WebSocketTransport(ws), name: `the hub at ${hub.url}`, maxMessageBytes: MAX_MESSAGE_BYTES, requestTimeoutMs: 0 });
-    connection.listen();
-    return new HubClient(hub, connection);
   }
 
   /** Calls `method` with `params` and resolves with its result (see the class for how it rejects). */
   async call(method: string, params: Record<string, unknown>, options: HubCallOptions = {}): Promise<unknown> {
     try {
-      return await this.connection.request(method, params, { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+      return await this.connection.call(method, params, options);
     } catch (error) {
-      if (error instanceof ResponseError && error.origin === 'peer' && isOutboardErrorCode(error.data.senderCode)) throw new HubCallError(error);
+      if (error instanceof ClientCallError && isOutboardErrorCode(error.hubCode)) throw new HubCallError(error);
       throw error;
     }
   }
 
   /** Closes the connection (the hub cancels whatever is still running for it). Idempotent. */
   close(): void {
-    this.connection.dispose();
+    this.connection.close();
   }
 }

@@ -1,10 +1,7 @@
 import { OutboardError } from '@outboard/host/errors';
 
-/** A hub this CLI talks to: its URL and the token of this home (read from `<home>/token`). */
-export interface HubEndpoint {
-  url: string;
-  token: string | undefined;
-}
+// The endpoint type and its headers are @outboard/client's; this folder adapts its errors to the CLI's.
+export { authHeaders, type HubEndpoint } from '@outboard/client';
 
 /** The hub named by hub.json does not accept connections (it died and its record was not yet cleaned up). */
 export class HubUnreachableError extends OutboardError {
@@ -12,9 +9,4 @@ export class HubUnreachableError extends OutboardError {
   constructor(message: string) {
     super('HUB_REQUEST_FAILED', message, {});
   }
-}
-
-/** The request headers that carry the token (as a bearer), for every request to the hub. */
-export function authHeaders(hub: HubEndpoint): Record<string, string> {
-  return hub.token ? { authorization: `Bearer ${hub.token}` } : {};
 }

@@ -120,6 +120,12 @@ export class Printer {
     return /^y(es)?$/i.test(answer.trim());
   }
 
+  /** Asks a question on stderr and reads one line of answer in the terminal's line mode (end of input: ''). */
+  async askLine(question: Text): Promise<string> {
+    this.io.stderr.write(`${safeText(question)} `);
+    return (await readLine(this.io.stdin)).trim();
+  }
+
   /**
    * A stream for another program's human-readable output (npm's), copied to stderr with its newlines kept and
    * every other control character escaped.

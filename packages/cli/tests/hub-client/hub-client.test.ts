@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHost, OutboardError, type Host } from '@outboard/host';
 import { HubServer, ensureHubToken, UnavailableSidecarRouter } from '@outboard/hub';
-import { ResponseError } from '@outboard/protocol';
+import { isClientError } from '@outboard/client';
 import { HubCallError, HubClient } from '../../src/hub-client/hub-client.js';
 import { HubUnreachableError } from '../../src/hub-client/hub-endpoint.js';
 
@@ -90,7 +90,7 @@ describe('HubClient', () => {
       const call = client.call('probe.wait', { tag: 'one' }, { signal: controller.signal });
       await new Promise((r) => setTimeout(r, 50));
       controller.abort();
-      await assert.rejects(call, (error: unknown) => error instanceof ResponseError && error.reason === 'cancelled');
+      await assert.rejects(call, (error: unknown) => isClientError(error, 'CLIENT_CANCELLED'));
       for (let i = 0; i < 100 && !cancelled.includes('one'); i++) await new Promise((r) => setTimeout(r, 10));
       assert.deepEqual(cancelled, ['one'], 'the hub saw $/cancelRequest');
       assert.equal(await client.call('probe.add', { a: 1, b: 1 }), 2);
@@ -109,7 +109,7 @@ describe('HubClient', () => {
         assert.equal(error.hint, 'outboard extensions enable x');
         return true;
       });
-      await assert.rejects(client.call('no.such', {}), (error: unknown) => error instanceof ResponseError && error.reason === 'method_not_found');
+      await assert.rejects(client.call('no.such', {}), (error: unknown) => isClientError(error, 'CLIENT_CALL_FAILED') && (error as { reason?: string }).reason === 'method_not_found');
     } finally {
       client.close();
     }

@@ -36,7 +36,7 @@ export const HOST_OWNER = 'host';
  */
 export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps): Disposable {
   const methods: Record<string, RpcHandler> = {
-    'host.info': () => ({ id: deps.identity.id, version: deps.identity.version, home: deps.home, wireVersion: deps.wireVersion, lastSeq: deps.bus.lastSeq, pid: process.pid }),
+    'host.info': () => ({ id: deps.identity.id, version: deps.identity.version, home: deps.home, wireVersion: deps.wireVersion, lastSeq: deps.bus.lastSeq, pid: process.pid, instanceId: deps.bus.instanceId }),
     'rpc.methods': async () => ({ methods: await registry.methods() }),
     'extensions.list': async () => {
       const { extensions, diagnostics } = await deps.extensions();

@@ -7,10 +7,16 @@ import { ERROR_CODES, OutboardError, isOutboardError } from '../../src/errors/in
 
 const doc = fs.readFileSync(fileURLToPath(new URL('../../../../../docs/errors.md', import.meta.url)), 'utf8');
 
-/** Every table row of the page whose first cell is a code, wherever it is on the page. */
+/** The heading of the section that lists @outboard/client's own codes (checked by that package's test). */
+const CLIENT_SECTION = '## Errors of the hub clients';
+
+/** Every table row of the page whose first cell is a code, wherever it is on the page (but the clients' section). */
 function documentedRows(): Map<string, { meaning: string; exitCode: string; fix: string; line: number }> {
   const rows = new Map<string, { meaning: string; exitCode: string; fix: string; line: number }>();
+  let inClientSection = false;
   doc.split('\n').forEach((text, index) => {
+    if (text.startsWith('## ')) inClientSection = text.trim() === CLIENT_SECTION;
+    if (inClientSection) return;
     const match = /^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|(.*)\|\s*$/.exec(text);
     if (!match) return;
     const cells = (match[2] ?? '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
