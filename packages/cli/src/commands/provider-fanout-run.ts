@@ -5,9 +5,8 @@ import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
 import { projectContaining, projectStore, requireProject } from './projects-lookup.js';
 import { openRpcRoute, type RpcRoute } from './rpc-route.js';
-import { followEvents } from './events-stream.js';
+import { followEvents } from './events-follow.js';
 import { cliError } from '../errors/cli-errors.js';
-import type { HubEndpoint } from '../hub-client/hub-endpoint.js';
 import { StopSignals } from './stop-signals.js';
 
 /** What `providers.search` answers. */
@@ -40,7 +39,7 @@ export async function runFanOut(ctx: CliContext, opts: ParsedOptions, kind: 'sea
     if (first === undefined) return stop.exitCode;
     let code = exitOf(first);
     if (!follow || !route.hub) return code;
-    await followChanges(route.hub, stop.signal, async (why) => {
+    await followChanges(ctx, stop.signal, async (why) => {
       if (!opts.flag('json')) ctx.printError(ctx.err.dim(t`— ${why}; asked again at ${new Date().toLocaleTimeString()} —`));
       const again = await ask();
       if (again !== undefined) code = exitOf(again);
@@ -94,7 +93,7 @@ const SETTLE_MS = 100;
  * Follows the hub's events and calls `again` after each burst of changes (never two at once: a change during a
  * query asks once more after it) until `signal` aborts or the hub goes away.
  */
-async function followChanges(hub: HubEndpoint, signal: AbortSignal, again: (why: string) => Promise<void>): Promise<void> {
+async function followChanges(ctx: CliContext, signal: AbortSignal, again: (why: string) => Promise<void>): Promise<void> {
   let pending: string | undefined;
   let running: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -106,10 +105,10 @@ async function followChanges(hub: HubEndpoint, signal: AbortSignal, again: (why:
     }
     running = undefined;
   };
-  const query = new URLSearchParams(CHANGE_TYPES.map((type): [string, string] => ['type', type]));
   try {
-    await followEvents(hub, query, (record) => {
-      pending = describeChange(record);
+    await followEvents(ctx, { types: CHANGE_TYPES }, (item) => {
+      // A reset (events lost across a hub restart) may hide a change too: ask again.
+      pending = item.kind === 'event' ? describeChange(item.event) : 'the hub restarted';
       clearTimeout(timer);
       timer = setTimeout(() => {
         running ??= drain();
