@@ -51,6 +51,10 @@ export const ERROR_CODES = {
   CONFIG_SCHEMA_UNSUPPORTED: { meaning: "the config schema's $schema names a draft that is not supported", exitCode: 2, fix: (_host) => `use draft-07, 2019-09 or 2020-12` },
   CONFIG_DEV_PATH_MISSING: { meaning: 'a folder to link as a dev source does not exist or is not a folder', exitCode: 2, fix: (_host) => `link the extension's package folder (the one holding its package.json)` },
 
+  // install/: `extensions add` and `remove` through npm in the home
+  INSTALL_NPM_FAILED: { meaning: 'npm could not be found or started, or it failed to install or uninstall the package (its output says why)', exitCode: 1, fix: (_host) => "read npm's output above the error, then run the command again" },
+  INSTALL_NOT_REMOVABLE: { meaning: 'the extension does not come from the user source that `extensions remove` manages (a project dependency, a global install or a linked folder)', exitCode: 1, fix: (host) => `remove it where it comes from (\`${host.id} extensions info <name>\` names the source)` },
+
   // run/: launching extension processes
   RUNNABLE_INVALID: { meaning: 'a runnable is not exactly one `bin` or a non-empty `exec`, or its program is a relative path without `./`', exitCode: 2, fix: (_host) => `correct the extension's package.json manifest` },
   RUNNABLE_MISSING_BIN: { meaning: 'a package file named by `bin` or a `./` element does not exist, or is not a file', exitCode: 2, fix: (_host) => `reinstall the extension, or correct the path in its manifest` },
