@@ -22,6 +22,7 @@ export async function hubApiRequest(hub: HubEndpoint, method: 'GET' | 'POST', pa
   } catch {
     // no JSON: the status says it
   }
-  if (!res.ok) throw new OutboardError('HUB_REQUEST_FAILED', `the hub answered ${method} ${path} with ${res.status}${typeof body.error === 'string' ? `: ${body.error}` : ''}`);
+  // The hub's refusal names its own fix (`{ error, code, fix }`): shown as the hint, else the code's generic one.
+  if (!res.ok) throw new OutboardError('HUB_REQUEST_FAILED', `the hub answered ${method} ${path} with ${res.status}${typeof body.error === 'string' ? `: ${body.error}` : ''}`, typeof body.fix === 'string' && body.fix !== '' ? { hint: body.fix } : {});
   return body;
 }
