@@ -19,9 +19,11 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
   const json = (body: string) => JSON.parse(body) as Record<string, any>;
   const isError = (body: string, pattern: RegExp) => {
     const j = json(body);
-    assert.deepEqual(Object.keys(j).sort(), ['apiVersion', 'error']);
+    assert.deepEqual(Object.keys(j).sort(), ['apiVersion', 'code', 'error', 'fix']);
     assert.equal(j.apiVersion, 1);
     assert.match(j.error, pattern);
+    assert.match(j.code, /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/);
+    assert.ok(j.fix.length > 0);
   };
   before(async () => {
     h = hubHome();
@@ -135,7 +137,8 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
   it('unknown API routes and unknown /api/rpc methods answer errors with apiVersion', async () => {
     const a = await get('/api/hub/nope');
     assert.equal(a.status, 404);
-    isError(a.body, /no API route/);
+    isError(a.body, /nothing at \/api\/hub\/nope/);
+    assert.equal(json(a.body).code, 'HUB_NOT_FOUND');
     const rpc = await post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'no.such' });
     assert.equal(rpc.status, 200);
     const r = json(rpc.body);

@@ -2,7 +2,7 @@
 // every request it receives in <state dir>/requests.ndjson): every refused request leaves the sidecar
 // unstarted and unwritten; an admitted one arrives without the hub's credentials; the isolated origin works
 // end to end; stop through the API, `hub stop` and `kill -9` of the hub leave no sidecar.
-// Skipped (saying so) when the hub runs without sidecar support or the fixture is missing.
+// Never skipped: a missing fixture or a hub that cannot run the sidecar fails these security checks.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { send, sendRaw } from './hub-home.js';
 
 const RECORDER = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'sidecar-recorder');
 
-describe('the hub daemon with a real sidecar', { timeout: 120_000, skip: existsSync(RECORDER) ? false : 'the fixture sidecar (tests/e2e/fixtures/sidecar-recorder) is not here' }, () => {
+describe('the hub daemon with a real sidecar', { timeout: 120_000 }, () => {
   let tmp: { path: string; cleanup(): void };
   let home = '';
   const cli = (args: string[]) => runCli(args, { home, cwd: tmp.path });
@@ -23,8 +23,8 @@ describe('the hub daemon with a real sidecar', { timeout: 120_000, skip: existsS
   const sidecarPid = (): number => (JSON.parse(readFileSync(join(home, 'ext', 'recorder', 'pids.json'), 'utf8')) as { pid: number }).pid;
   let port = 0;
   let token = '';
-  let wired = true;
   before(async () => {
+    assert.ok(existsSync(RECORDER), `the fixture sidecar is missing: ${RECORDER}`);
     tmp = tempDir('outboard-hubi-');
     home = join(tmp.path, 'home');
     for (const args of [['extensions', 'link', RECORDER], ['extensions', 'enable', 'recorder', '--yes']]) {
@@ -41,7 +41,7 @@ describe('the hub daemon with a real sidecar', { timeout: 120_000, skip: existsS
     tmp.cleanup();
   });
 
-  it('every refused request leaves the sidecar unstarted: not one byte reached it', async (t) => {
+  it('every refused request leaves the sidecar unstarted: not one byte reached it', async () => {
     const auth = { 'x-outboard-token': token };
     const cases: Array<[string, string, Record<string, string>, number]> = [
       ['GET', '/x/recorder/', {}, 401],
@@ -66,15 +66,9 @@ describe('the hub daemon with a real sidecar', { timeout: 120_000, skip: existsS
     assert.match(big, /^HTTP\/1\.1 431 /);
     assert.equal(existsSync(join(home, 'ext', 'recorder', 'pids.json')), false, 'the sidecar was never started');
     assert.deepEqual(requests(), []);
-    const probe = await send(port, 'GET', '/x/recorder/', auth);
-    if (probe.status === 503 && /no sidecar support/.test(probe.body)) {
-      wired = false;
-      t.skip('this hub runs without sidecar support');
-    }
   });
 
-  it('an admitted request arrives without the token header, Authorization or the hub cookie', async (t) => {
-    if (!wired) return t.skip('this hub runs without sidecar support');
+  it('an admitted request arrives without the token header, Authorization or the hub cookie', async () => {
     const a = await send(port, 'GET', '/x/recorder/echo-headers?q=1', { authorization: `Bearer ${token}`, cookie: `outboard_token=${token}; theme=dark` });
     assert.equal(a.status, 200, a.body);
     const got = requests().find((r) => r.url.startsWith('/echo-headers'));
@@ -87,8 +81,7 @@ describe('the hub daemon with a real sidecar', { timeout: 120_000, skip: existsS
     assert.ok(!JSON.stringify(requests()).includes(token), 'the token never reached the sidecar');
   });
 
-  it('a browser navigation lands on http://recorder.localhost:<port>/ with a session of that origin', async (t) => {
-    if (!wired) return t.skip('this hub runs without sidecar support');
+  it('a browser navigation lands on http://recorder.localhost:<port>/ with a session of that origin', async () => {
     const nav = await send(port, 'GET', '/x/recorder/echo-headers', { 'x-outboard-token': token, 'sec-fetch-mode': 'navigate' });
     assert.equal(nav.status, 302);
     const location = new URL(String(nav.headers.location));
@@ -102,8 +95,7 @@ describe('the hub daemon with a real sidecar', { timeout: 120_000, skip: existsS
     assert.equal(got?.headers.cookie, undefined, 'the session cookie is not forwarded');
   });
 
-  it('stop through the API, then kill -9 of the hub with a running sidecar leaves none after 2 s', async (t) => {
-    if (!wired) return t.skip('this hub runs without sidecar support');
+  it('stop through the API, then kill -9 of the hub with a running sidecar leaves none after 2 s', async () => {
     const first = sidecarPid();
     assert.ok(isRunning(first));
     const stop = await send(port, 'POST', '/api/hub/extensions/recorder/stop', { 'x-outboard-token': token });

@@ -23,13 +23,13 @@ describe('hub security matrix', { timeout: 60_000 }, () => {
   });
 
   const auth = (): Record<string, string> => ({ 'x-outboard-token': token });
-  /** Sends and asserts the status, that the answer is `{ apiVersion, error }`, and that nothing reached the router. */
+  /** Sends and asserts the status, that the answer is `{ apiVersion, error, code, fix }`, and that nothing reached the router. */
   async function refused(status: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<string> {
     const before = router.calls.length;
     const a = await send(port, method, path, headers, body);
     assert.equal(a.status, status, `${method} ${path} ${JSON.stringify(headers)}: ${a.body}`);
     const json = JSON.parse(a.body) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(json).sort(), ['apiVersion', 'error']);
+    assert.deepEqual(Object.keys(json).sort(), ['apiVersion', 'code', 'error', 'fix']);
     assert.equal(router.calls.length, before, `${method} ${path} reached the router`);
     return json.error as string;
   }
@@ -182,7 +182,14 @@ describe('hub security matrix', { timeout: 60_000 }, () => {
     assert.equal(nav.status, 302);
     router.refuse.add('web');
     try {
-      assert.match(await refused(404, 'GET', '/x/web/', { ...auth(), 'sec-fetch-mode': 'navigate' }), /web is disabled/);
+      // A navigation is refused with the HTML page (reason, fix, a link home), and nothing reaches the router.
+      const before = router.calls.length;
+      const page = await send(port, 'GET', '/x/web/', { ...auth(), 'sec-fetch-mode': 'navigate' });
+      assert.equal(page.status, 404, page.body);
+      assert.match(String(page.headers['content-type']), /^text\/html/);
+      assert.match(page.body, /web is disabled/);
+      assert.match(page.body, /<a href="\/">Back to the hub<\/a>/);
+      assert.equal(router.calls.length, before);
       const location = new URL(String(nav.headers.location));
       const exchange = await send(port, 'GET', location.pathname + location.search, { host: `web.localhost:${port}` });
       assert.equal(exchange.status, 404, exchange.body);

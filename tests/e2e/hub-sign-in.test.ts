@@ -48,7 +48,10 @@ describe('the sign-in link', { timeout: 90_000 }, () => {
     assert.equal((await send(port, 'GET', '/', { cookie: cookie.split(';')[0] as string })).status, 200);
     const again = await visit(startOutput);
     assert.equal(again.status, 401);
-    assert.match(JSON.parse(again.body).error, /expired or was used already: `outboard hub open` prints a fresh one/);
+    const refusal = JSON.parse(again.body) as { error: string; code: string; fix: string };
+    assert.match(refusal.error, /expired or was used already/);
+    assert.equal(refusal.code, 'HUB_SIGN_IN_EXPIRED');
+    assert.equal(refusal.fix, '`outboard hub open` prints a fresh sign-in link');
   });
 
   it('hub status prints a fresh link each time; /?token= still signs a script in', async () => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { runCli } from './run-cli.js';
 import { outboardIdentity } from './outboard-identity.js';
+import { envPrefixOf } from '@outboard/host/errors';
 import { reportError } from './errors/cli-errors.js';
 import { Printer, processIo } from './terminal/printer.js';
 
@@ -9,7 +10,8 @@ const io = processIo();
 const fatal = (error: unknown) => {
   // A closed pipe (`outboard --help | head -1`) is the reader's choice, not an error.
   if ((error as { code?: unknown }).code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  process.exitCode = reportError(new Printer(io), error, { cmd: 'outboard', debug: io.env.OUTBOARD_DEBUG === '1' });
+  const host = { id: 'outboard' };
+  process.exitCode = reportError(new Printer(io), error, { host, debug: io.env[`${envPrefixOf(host)}_DEBUG`] === '1' });
   process.exit();
 };
 process.on('uncaughtException', fatal);

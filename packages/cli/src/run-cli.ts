@@ -3,6 +3,7 @@ import type { CliIo } from './cli-context.js';
 import { CliContext } from './cli-context.js';
 import { BUILTIN_NAMES } from './builtins.js';
 import { COMMAND_TREE } from './commands/command-tree.js';
+import { envPrefixOf } from '@outboard/host/errors';
 import { reportError, UsageError } from './errors/cli-errors.js';
 import { findChild } from './router/command-spec.js';
 import { helpFor, runCommand } from './router/router.js';
@@ -15,14 +16,15 @@ import { suggestNames } from '@outboard/manifest';
  * exit code of its code (the stack only with OUTBOARD_DEBUG=1).
  */
 export async function runCli(argv: readonly string[], identity: HostIdentityOptions | (() => HostIdentityOptions), io: CliIo): Promise<number> {
-  const debug = io.env.OUTBOARD_DEBUG === '1';
   let ctx: CliContext | undefined;
+  let options: HostIdentityOptions | undefined;
   try {
-    const options = typeof identity === 'function' ? identity() : identity;
+    options = typeof identity === 'function' ? identity() : identity;
     ctx = new CliContext({ ...options, builtins: [...(options.builtins ?? []), ...BUILTIN_NAMES] }, io);
     return await route(ctx, [...argv]);
   } catch (error) {
-    return reportError(ctx?.printer ?? new Printer(io), error, { cmd: ctx?.cmd ?? 'outboard', debug });
+    const host = ctx?.identity ?? options ?? { id: 'outboard' };
+    return reportError(ctx?.printer ?? new Printer(io), error, { host, debug: io.env[`${envPrefixOf(host)}_DEBUG`] === '1' });
   }
 }
 

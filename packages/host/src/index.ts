@@ -65,8 +65,8 @@ export { createExtension, MANIFEST_SCHEMA_PATH, SDK_RANGE, withSdk } from './sca
 export type { CreateExtensionInput, CreateExtensionResult } from './scaffold/index.js';
 
 // Errors: one base class, codes from one table (docs/errors.md)
-export { OutboardError, isOutboardError, ERROR_CODES, isOutboardErrorCode } from './errors/index.js';
-export type { OutboardErrorOptions, ErrorCodeInfo, OutboardErrorCode } from './errors/index.js';
+export { OutboardError, isOutboardError, ERROR_CODES, fixFor, isOutboardErrorCode, envPrefixOf } from './errors/index.js';
+export type { OutboardErrorOptions, ErrorCodeInfo, FixNames, OutboardErrorCode } from './errors/index.js';
 export { ConfigError } from './config/config-error.js';
 export type { ConfigErrorCode } from './config/config-error.js';
 export { StoreError } from './store/store-error.js';

@@ -1,8 +1,10 @@
 // @outboard/hub: the long-lived process serving extension sidecars, the hub API and shared peers (DESIGN §7).
-export type { SidecarMount, SidecarRouter } from './server/sidecar-router.js';
+export type { SidecarMount, SidecarRouter, SidecarVerdict } from './proxy/sidecar-router.js';
 export { HubServer, MAX_HEADER_BYTES } from './server/hub-server.js';
 export type { HubServerOptions } from './server/hub-server.js';
-export { HUB_API_VERSION } from './api/api-version.js';
+export { HUB_API_VERSION } from './http/api-version.js';
+export { ANSWER_CODES } from './http/answer-codes.js';
+export type { AnswerCode, AnswerCodeInfo } from './http/answer-codes.js';
 export { tokenMatches } from './auth/hub-token.js';
 export { ensureHubToken, ensurePrivateHome } from './auth/hub-files.js';
 export { tokenCookieName, tokenHeaderName } from './auth/credentials.js';
@@ -12,7 +14,6 @@ export { hubStatus, spawnHubDaemon, stopHubDaemon, clearStaleHubState, probeHub,
 export type { HubStatus, SpawnHubOptions } from './daemon/hub-control.js';
 export { readHubState, hubStateFile } from './daemon/hub-state.js';
 export type { HubState } from './daemon/hub-state.js';
-export { UnavailableSidecarRouter } from './daemon/unavailable-router.js';
 export { SidecarFleet } from './sidecars/sidecar-fleet.js';
 export type { SidecarFleetOptions } from './sidecars/sidecar-fleet.js';
 export type { SidecarState } from './sidecars/sidecar-supervisor.js';

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readEnvironment, type ExtensionEnvironment } from './environment.js';
+import { hostCommandOf, readEnvironment, type ExtensionEnvironment } from './environment.js';
 import { createHubClient, type HubClient } from './hub-client.js';
 
 /** The result of {@link CommandContext.callHost}. */
@@ -28,7 +28,7 @@ export interface CommandContext extends ExtensionEnvironment {
  */
 export function commandContext(env: NodeJS.ProcessEnv = process.env): CommandContext {
   const parsed = readEnvironment(env);
-  return { ...parsed, config: readConfig(parsed.configFile), hub: createHubClient(parsed.hubUrl, parsed.tokenFile), callHost: (args, options) => callHost(parsed.bin, args, options) };
+  return { ...parsed, config: readConfig(parsed.configFile), hub: createHubClient(parsed.hubUrl, parsed.tokenFile, hostCommandOf(parsed.prefix)), callHost: (args, options) => callHost(parsed.bin, args, options) };
 }
 
 function readConfig(file: string): Record<string, unknown> {

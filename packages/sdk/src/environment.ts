@@ -1,3 +1,5 @@
+import { SdkError } from './sdk-error.js';
+
 /**
  * The environment a host gives every extension process (docs/environment.md), parsed once. The variables
  * carry the host's own prefix (`OUTBOARD_` for the reference host, `NDX_` for a host `ndx`): it is read
@@ -26,9 +28,17 @@ export interface ExtensionEnvironment {
   readonly tokenFile: string | undefined;
 }
 
-/** Thrown when a process was not started by an Outboard host (started by hand, or an incomplete environment). */
-export class NotStartedByHostError extends Error {
+/** Thrown when a process was not started by an Outboard host (started by hand, or an incomplete environment): code SDK_NOT_STARTED_BY_HOST. */
+export class NotStartedByHostError extends SdkError {
   override readonly name = 'NotStartedByHostError';
+  constructor(message: string) {
+    super('SDK_NOT_STARTED_BY_HOST', message);
+  }
+}
+
+/** The command of the host whose variables start with `prefix` (`OUTBOARD` → `outboard`), for messages. */
+export function hostCommandOf(prefix: string): string {
+  return prefix.toLowerCase().replace(/_/g, '-');
 }
 
 /** The prefix of the variables the process was started with: `OUTBOARD` when present, else the one prefix found. */

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { SdkError } from './sdk-error.js';
 
 /** A client of the hub's versioned API (`/api/hub/*`). It reads the token file itself on every call. */
 export interface HubClient {
@@ -11,23 +12,26 @@ export interface HubClient {
   request<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
-/** A failed hub request: `status` is the HTTP status, 0 when the hub is not running or unreachable. */
-export class HubRequestError extends Error {
+/** A failed hub request (code SDK_HUB_REQUEST_FAILED): `status` is the HTTP status, 0 when the hub is not running or unreachable. */
+export class HubRequestError extends SdkError {
   override readonly name = 'HubRequestError';
   constructor(
     message: string,
     readonly status: number,
   ) {
-    super(message);
+    super('SDK_HUB_REQUEST_FAILED', message);
   }
 }
 
-/** A hub client for `url` authenticating with the content of `tokenFile`. */
-export function createHubClient(url: string | undefined, tokenFile: string | undefined): HubClient {
+/**
+ * A hub client for `url` authenticating with the content of `tokenFile`; `command` is the host's command
+ * (`outboard`), named when no hub runs. Default: the variable prefix's command is unknown, so the message says "the host".
+ */
+export function createHubClient(url: string | undefined, tokenFile: string | undefined, command?: string): HubClient {
   return {
     url,
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-      if (!url) throw new HubRequestError('no hub is running: start it with `outboard hub start`', 0);
+      if (!url) throw new HubRequestError(`no hub is running: start it with \`${command ?? '<host>'} hub start\``, 0);
       if (!path.startsWith('/')) throw new TypeError(`a hub path starts with "/", got ${JSON.stringify(path)}`);
       const headers: Record<string, string> = { accept: 'application/json' };
       if (tokenFile) headers.authorization = `Bearer ${(await readFile(tokenFile, 'utf8')).trim()}`;

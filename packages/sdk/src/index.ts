@@ -6,7 +6,8 @@
  */
 export type { Disposable } from '@outboard/protocol';
 export { ResponseError } from '@outboard/protocol';
-export { NotStartedByHostError, environmentPrefix, readEnvironment, type ExtensionEnvironment } from './environment.js';
+export { SdkError, SDK_ERROR_CODES, type SdkErrorCode } from './sdk-error.js';
+export { NotStartedByHostError, environmentPrefix, hostCommandOf, readEnvironment, type ExtensionEnvironment } from './environment.js';
 export { HubRequestError, createHubClient, type HubClient } from './hub-client.js';
 export { commandContext, type CommandContext, type HostCallResult } from './command.js';
 export { serveSidecar, sidecarBasePath, type Sidecar, type SidecarOptions } from './sidecar.js';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { NotStartedByHostError, environmentPrefix, prefixedHeader } from './environment.js';
+import { NotStartedByHostError, environmentPrefix, hostCommandOf, prefixedHeader } from './environment.js';
 
 /** A running sidecar. */
 export interface Sidecar {
@@ -43,7 +43,7 @@ export async function serveSidecar(handlerOrServer: RequestListener | Server, op
   const prefix = environmentPrefix(env) ?? 'OUTBOARD';
   const secret = env[`${prefix}_SIDECAR_SECRET`];
   const port = Number(env.PORT);
-  if (!secret) throw new NotStartedByHostError(`${prefix}_SIDECAR_SECRET is not set: this is a sidecar, the hub starts it (outboard hub start)`);
+  if (!secret) throw new NotStartedByHostError(`${prefix}_SIDECAR_SECRET is not set: this is a sidecar, the hub starts it (${hostCommandOf(prefix)} hub start)`);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new NotStartedByHostError(`PORT is not a port number (${JSON.stringify(env.PORT)}): the hub sets it`);
   const header = prefixedHeader(prefix, 'sidecar-secret');
   const expected = digest(secret);

@@ -1,4 +1,4 @@
-import { ERROR_CODES, OutboardError, isOutboardError } from '@outboard/host/errors';
+import { ERROR_CODES, OutboardError, fixFor, isOutboardError } from '@outboard/host/errors';
 import type { OutboardErrorCode } from '@outboard/host/errors';
 import type { Printer } from '../terminal/printer.js';
 import { t } from '../terminal/text.js';
@@ -21,7 +21,7 @@ export function cliError(code: OutboardErrorCode, message: string, hint?: string
  * line (the hint from the error, else the code's fix from the table; an empty hint: the message alone), detail lines under it, and the exit code
  * of the code's row. Anything that is not an OutboardError is INTERNAL. The stack only with OUTBOARD_DEBUG=1.
  */
-export function reportError(printer: Printer, error: unknown, options: { cmd: string; debug: boolean }): number {
+export function reportError(printer: Printer, error: unknown, options: { host: { id: string; envPrefix?: string | undefined }; debug: boolean }): number {
   const known = isOutboardError(error) ? error : undefined;
   const code: OutboardErrorCode = known?.code ?? 'INTERNAL';
   const row = ERROR_CODES[code];
@@ -29,8 +29,8 @@ export function reportError(printer: Printer, error: unknown, options: { cmd: st
   const plain = error instanceof Error ? error.message : String(error);
   const message = !known && error instanceof Error && error.name !== 'Error' ? `${error.name}: ${plain}` : plain;
   const [first = '', ...rest] = message.split('\n');
-  // The table speaks of `outboard`; another identity's users type its own command.
-  const hint = known?.hint ?? row.fix.replace(/`outboard /g, `\`${options.cmd} `);
+  // The code's fix is a template: another identity's users read its own command.
+  const hint = known?.hint ?? fixFor(code, options.host);
   // An empty hint means the message already says what to do (npm's output above it, say): it stands alone.
   const line = hint === '' ? t`${printer.err.red('error:')} ${first}` : t`${printer.err.red('error:')} ${first.replace(/[.\s]+$/, '')} — ${hint}`;
   printer.printError(line, ...[...rest, ...(known?.details ?? [])].map((l) => t`  ${l}`));

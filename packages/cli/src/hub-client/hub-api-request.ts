@@ -11,6 +11,8 @@ export async function hubApiRequest(hub: HubEndpoint, method: 'GET' | 'POST', pa
     return await hubRequest(hub, method, path);
   } catch (error) {
     if (isClientError(error, 'CLIENT_UNREACHABLE')) throw new HubUnreachableError(error.message);
+    // The hub's refusal names its own fix (`{ error, code, fix }`): the client carries it as the hint.
+    if (isClientError(error, 'CLIENT_REFUSED')) throw new OutboardError('HUB_REQUEST_FAILED', error.message, { cause: error, hint: error.hint });
     if (isClientError(error)) throw new OutboardError('HUB_REQUEST_FAILED', error.message, { cause: error });
     throw error;
   }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHost, OutboardError, type Host } from '@outboard/host';
-import { HubServer, ensureHubToken, UnavailableSidecarRouter } from '@outboard/hub';
+import { HubServer, ensureHubToken, SidecarFleet } from '@outboard/hub';
 import { isClientError } from '@outboard/client';
 import { HubCallError, HubClient } from '../../src/hub-client/hub-client.js';
 import { HubUnreachableError } from '../../src/hub-client/hub-endpoint.js';
@@ -15,6 +15,7 @@ describe('HubClient', () => {
   let root: string;
   let host: Host;
   let server: HubServer;
+  let router: SidecarFleet;
   let url: string;
   let token: string;
   const cancelled: string[] = [];
@@ -53,11 +54,13 @@ describe('HubClient', () => {
     });
     await host.ready();
     token = ensureHubToken(home);
-    server = new HubServer({ host, router: new UnavailableSidecarRouter(), token });
+    router = new SidecarFleet({ host });
+    server = new HubServer({ host, router, token });
     url = `http://127.0.0.1:${await server.listen(0)}/`;
   });
   after(async () => {
     await server.close();
+    router.dispose();
     host.disposePlugins();
     rmSync(root, { recursive: true, force: true });
   });

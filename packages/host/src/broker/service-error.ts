@@ -1,5 +1,7 @@
+import type { WireErrorCode } from '@outboard/protocol';
 /**
- * The refusal codes a host service may answer a peer with (DESIGN.md §8 `data.code`):
+ * The refusal codes a host service may answer a peer with (DESIGN.md §8 `data.code`): a subset of the
+ * protocol's WIRE_ERROR_CODES, which owns them (the compiler refuses a code the wire does not have):
  * - `denied`: a capability the call needs is not granted (or an event type is not declared).
  * - `invalid_scope`: the call names a project outside the extension's project grants.
  * - `not_found`: the method, project or thing named does not exist.
@@ -18,10 +20,10 @@ export const SERVICE_ERROR_CODES = Object.freeze([
   'timeout',
   'cancelled',
   'unavailable',
-] as const);
+] as const satisfies readonly WireErrorCode[]);
 
-/** One of {@link SERVICE_ERROR_CODES}. */
-export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
+/** One of {@link SERVICE_ERROR_CODES}: the wire codes (the protocol's one table) a host service may refuse with. */
+export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number] & WireErrorCode;
 
 /**
  * A host service's refusal, meant to travel to the calling extension: the supervisor turns it into a

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { envPrefixOf } from './env-prefix.js';
 
 /** Who the embedding tool is. Every name a user sees (`<id> extensions list`, `<P>_HOME`, `package.json#<id>.extension`) derives from it. */
 export interface HostIdentityOptions {
@@ -50,7 +51,7 @@ export function resolveHostIdentity(options: HostIdentityOptions): HostIdentity 
   if (typeof options.version !== 'string' || options.version.length === 0) {
     throw new TypeError(`identity.version must be the running host version, got ${JSON.stringify(options.version)}`);
   }
-  const envPrefix = options.envPrefix ?? options.id.toUpperCase().replace(/-/g, '_');
+  const envPrefix = envPrefixOf(options);
   if (!/^[A-Z][A-Z0-9_]*$/.test(envPrefix)) {
     throw new TypeError(`identity.envPrefix must be an upper-case variable prefix such as "OUTBOARD", got ${JSON.stringify(envPrefix)}`);
   }

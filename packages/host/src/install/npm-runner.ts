@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { OutboardError } from '../errors/outboard-error.js';
 import { findExecutableOnPath } from '../run/find-on-path.js';
 
 /** Options of {@link runNpm}. */
@@ -11,14 +12,14 @@ export interface RunNpmOptions {
   output?: NodeJS.WritableStream;
 }
 
-/** npm failed to start or exited non-zero. */
-export class NpmError extends Error {
+/** npm failed to start or exited non-zero (code INSTALL_NPM_FAILED); `npmExitCode` is npm's own, null when it never ran. */
+export class NpmError extends OutboardError {
+  override name = 'NpmError';
   constructor(
     message: string,
-    readonly exitCode: number | null,
+    readonly npmExitCode: number | null,
   ) {
-    super(message);
-    this.name = 'NpmError';
+    super('INSTALL_NPM_FAILED', message);
   }
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { withFileLock } from '../store/index.js';
+import { OutboardError } from '../errors/outboard-error.js';
 import type { ExtensionRecord } from '../extension-record.js';
 import type { HostCore as Host } from '../host-core.js';
 import { isValidSlug } from '@outboard/manifest';
@@ -31,11 +32,11 @@ export interface PurgeResult {
   keptState: string | undefined;
 }
 
-/** Refusal to remove an extension this command does not manage; `message` says what to do instead. */
-export class NotRemovableError extends Error {
+/** Refusal to remove an extension this command does not manage (code INSTALL_NOT_REMOVABLE); `message` says what to do instead. */
+export class NotRemovableError extends OutboardError {
+  override name = 'NotRemovableError';
   constructor(message: string) {
-    super(message);
-    this.name = 'NotRemovableError';
+    super('INSTALL_NOT_REMOVABLE', message);
   }
 }
 

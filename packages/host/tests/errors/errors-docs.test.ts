@@ -3,22 +3,19 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { ERROR_CODES, OutboardError, isOutboardError } from '../../src/errors/index.js';
+import { ERROR_CODES, OutboardError, fixFor, isOutboardError } from '../../src/errors/index.js';
 
 const doc = fs.readFileSync(fileURLToPath(new URL('../../../../../docs/errors.md', import.meta.url)), 'utf8');
 
-/** The heading of the section that lists @outboard/client's own codes (checked by that package's test). */
-const CLIENT_SECTION = '## Errors of the hub clients';
-
-/** Every table row of the page whose first cell is a code, wherever it is on the page (but the clients' section). */
+/** Every table row of the page whose first cell is a code, wherever it is on the page. */
 function documentedRows(): Map<string, { meaning: string; exitCode: string; fix: string; line: number }> {
   const rows = new Map<string, { meaning: string; exitCode: string; fix: string; line: number }>();
-  let inClientSection = false;
+  // Only the rows of the tables of local errors (`| code | meaning | exit code | the fix |`): the hub's answer codes have a table of their own.
+  let header = '';
   doc.split('\n').forEach((text, index) => {
-    if (text.startsWith('## ')) inClientSection = text.trim() === CLIENT_SECTION;
-    if (inClientSection) return;
+    if (/^\|\s*code\s*\|/.test(text)) header = text;
     const match = /^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|(.*)\|\s*$/.exec(text);
-    if (!match) return;
+    if (!match || !/\|\s*exit code\s*\|/.test(header)) return;
     const cells = (match[2] ?? '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
     const code = match[1] as string;
     assert.ok(!rows.has(code), `docs/errors.md lists ${code} twice (line ${index + 1})`);
@@ -28,9 +25,12 @@ function documentedRows(): Map<string, { meaning: string; exitCode: string; fix:
   return rows;
 }
 
+/** The page shows each fix as the reference host `outboard` says it. */
+const REFERENCE = { id: 'outboard', envPrefix: 'OUTBOARD' };
+
 function expectedRow(code: string): string {
   const info = ERROR_CODES[code as keyof typeof ERROR_CODES];
-  return `| \`${code}\` | ${info.meaning.replace(/\|/g, '\\|')} | ${info.exitCode} | ${info.fix.replace(/\|/g, '\\|')} |`;
+  return `| \`${code}\` | ${info.meaning.replace(/\|/g, '\\|')} | ${info.exitCode} | ${info.fix(REFERENCE).replace(/\|/g, '\\|')} |`;
 }
 
 describe('docs/errors.md', () => {
@@ -53,16 +53,26 @@ describe('docs/errors.md', () => {
       const want = expectedRow(code);
       assert.equal(row.meaning, info.meaning, `docs/errors.md line ${row.line} should read:\n${want}`);
       assert.equal(row.exitCode, String(info.exitCode), `docs/errors.md line ${row.line} should read:\n${want}`);
-      assert.equal(row.fix, info.fix, `docs/errors.md line ${row.line} should read:\n${want}`);
+      assert.equal(row.fix, info.fix(REFERENCE), `docs/errors.md line ${row.line} should read:\n${want}`);
     }
   });
 
   it('every code is UPPER_SNAKE with a sentence, a fix and an exit code a shell can report', () => {
     for (const [code, info] of Object.entries(ERROR_CODES)) {
       assert.match(code, /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
-      assert.ok(info.meaning.length > 0 && info.fix.length > 0, code);
+      assert.ok(info.meaning.length > 0 && info.fix(REFERENCE).length > 0, code);
       assert.ok(Number.isInteger(info.exitCode) && info.exitCode >= 1 && info.exitCode <= 125, `${code}: exit code ${info.exitCode}`);
     }
+  });
+});
+
+describe('fixes speak of the host that shows them', () => {
+  it('no fix hard-codes the reference host: another id reads its own command and variables', () => {
+    const ndx = { id: 'ndx', envPrefix: 'NDX' };
+    const leaking = Object.entries(ERROR_CODES).filter(([, info]) => /outboard/i.test(info.fix(ndx))).map(([code]) => code);
+    assert.deepEqual(leaking, []);
+    assert.equal(fixFor('PROJECT_NOT_FOUND', { id: 'ndx' }), 'run `ndx projects list` to see the registered projects');
+    assert.equal(fixFor('INTERNAL', { id: 'my-tool' }), 'rerun with MY_TOOL_DEBUG=1 and report the stack trace');
   });
 });
 

@@ -1,6 +1,6 @@
 import { toListEntry, type ExtensionListEntry, type ExtensionRecord, type PeerFleet, type ProjectRecord } from '@outboard/host';
 import type { ExtensionManifest } from '@outboard/manifest';
-import type { SidecarRouter } from '../server/sidecar-router.js';
+import type { SidecarRouter } from '../proxy/sidecar-router.js';
 
 /** The sidecar part of an extension's API entry. */
 export interface SidecarView {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { OutboardError } from '@outboard/host';
 import { unlinkQuietly } from '@outboard/host/store';
 import { hubTokenFile, readHubToken } from '@outboard/host/run';
-import { HUB_API_VERSION } from '../api/api-version.js';
+import { HUB_API_VERSION } from '../http/api-version.js';
 import { hubRecord, hubStateFile, isRunning, looksLikeHub, type HubState } from './hub-state.js';
 
 /** How long `hub start` waits for the daemon to answer, and `hub stop` for it to exit, in ms. */

@@ -3,7 +3,7 @@ import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host'
 import type { CreateHostOptions, GroupWatchdog, Host, PeerFleet, WatchHomeOptions } from '@outboard/host';
 import { ensureHubToken } from '../auth/hub-files.js';
 import { HubServer } from '../server/hub-server.js';
-import type { SidecarRouter } from '../server/sidecar-router.js';
+import type { SidecarRouter } from '../proxy/sidecar-router.js';
 import { removeHubState, writeHubState } from './hub-state.js';
 import { SidecarFleet } from '../sidecars/sidecar-fleet.js';
 

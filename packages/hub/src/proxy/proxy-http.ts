@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
-import type { SidecarMount } from '../server/sidecar-router.js';
-import { answerError } from './error-answer.js';
+import type { SidecarMount } from './sidecar-router.js';
+import { problem } from '../http/problem.js';
+import { replyProblem } from '../http/reply.js';
 import { withoutCredentialParams } from './credential-params.js';
 import { forwardResponseHeaders, type ResponseContext } from './proxy-headers.js';
 import { responseContext, sidecarRequestHeaders, type ProxyNames, type ProxyTarget } from './proxy-target.js';
@@ -16,9 +17,11 @@ class ProxyExchange implements Dispatcher.DispatchHandlers {
   private done = false;
 
   constructor(
+    private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
     private readonly context: ResponseContext,
     private readonly target: ProxyTarget,
+    private readonly names: ProxyNames,
   ) {
     res.on('drain', this.onDrain);
     res.on('close', this.onClientClose);
@@ -71,8 +74,9 @@ class ProxyExchange implements Dispatcher.DispatchHandlers {
       return;
     }
     const { name, logFile, headersTimeoutMs } = this.target;
-    if (error.code === 'UND_ERR_HEADERS_TIMEOUT') answerError(res, 504, `the sidecar of ${name} did not answer within ${headersTimeoutMs / 1000} s; see its log: ${logFile}`);
-    else answerError(res, 502, `the sidecar of ${name} did not answer (${error.code ?? error.message}); see its log: ${logFile}`);
+    const host = { id: this.names.hostId };
+    if (error.code === 'UND_ERR_HEADERS_TIMEOUT') replyProblem(this.req, res, problem(host, 'SIDECAR_NO_ANSWER', `the sidecar of ${name} did not answer within ${headersTimeoutMs / 1000} s; see its log: ${logFile}`, { status: 504 }));
+    else replyProblem(this.req, res, problem(host, 'SIDECAR_NO_ANSWER', `the sidecar of ${name} did not answer (${error.code ?? error.message}); see its log: ${logFile}`));
   }
 }
 
@@ -94,5 +98,5 @@ export function proxyHttp(req: IncomingMessage, res: ServerResponse, mount: Side
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   const method = (req.method ?? 'GET') as Dispatcher.HttpMethod;
   const path = withoutCredentialParams(mount.path);
-  target.dispatcher.dispatch({ path, method, headers, body: hasBody ? req : null }, new ProxyExchange(res, responseContext(req, mount, names), target));
+  target.dispatcher.dispatch({ path, method, headers, body: hasBody ? req : null }, new ProxyExchange(req, res, responseContext(req, mount, names), target, names));
 }

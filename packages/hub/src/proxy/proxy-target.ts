@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Dispatcher } from 'undici';
-import type { SidecarMount } from '../server/sidecar-router.js';
+import type { SidecarMount } from './sidecar-router.js';
 import { forwardRequestHeaders, type ForwardContext, type HeaderBag, type ResponseContext } from './proxy-headers.js';
 
 /** Where a request goes: one running sidecar. */
@@ -20,6 +20,8 @@ export interface ProxyTarget {
 
 /** The hub's naming of its own headers and cookies, derived from the host id. */
 export interface ProxyNames {
+  /** `outboard`: the host id, whose words the refusals' fixes use. */
+  readonly hostId: string;
   /** `x-outboard-`: the hub's own headers (token, base path, secret). */
   readonly ownHeaderPrefix: string;
   /** `outboard`: the hub's cookies start with it. */
@@ -29,7 +31,7 @@ export interface ProxyNames {
 /** {@link ProxyNames} of a host id such as `outboard`. */
 export function proxyNames(hostId: string): ProxyNames {
   const id = hostId.toLowerCase();
-  return { ownHeaderPrefix: `x-${id}-`, ownCookiePrefix: id };
+  return { hostId, ownHeaderPrefix: `x-${id}-`, ownCookiePrefix: id };
 }
 
 /**

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { SidecarMount } from '../server/sidecar-router.js';
-import { HALF_CLOSE_GRACE_MS } from '../sidecars/sidecar-limits.js';
-import { answerErrorOnSocket } from './error-answer.js';
+import type { SidecarMount } from './sidecar-router.js';
+import { problem } from '../http/problem.js';
+import { replyProblemOnSocket } from '../http/reply.js';
 import { withoutCredentialParams } from './credential-params.js';
 import { forwardResponseHeaders, type HeaderBag } from './proxy-headers.js';
 import { responseContext, sidecarRequestHeaders, type ProxyNames, type ProxyTarget } from './proxy-target.js';
@@ -17,6 +17,9 @@ function headBlock(status: number, message: string, headers: HeaderBag): string 
   }
   return `${text}\r\n`;
 }
+
+/** After one side of a proxied WebSocket ended its half, how long the other has to end its own before both are closed, in ms. */
+export const HALF_CLOSE_GRACE_MS = 2_000;
 
 /**
  * Forwards a WebSocket (or other) upgrade to a sidecar with the same header rules as a request (the hub's
@@ -38,7 +41,7 @@ export function proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer,
   const timer = setTimeout(() => {
     answered = true;
     upstream.destroy();
-    answerErrorOnSocket(socket, 504, `the sidecar of ${target.name} did not answer the upgrade within ${target.headersTimeoutMs / 1000} s; see its log: ${target.logFile}`);
+    replyProblemOnSocket(socket, problem({ id: names.hostId }, 'SIDECAR_NO_ANSWER', `the sidecar of ${target.name} did not answer the upgrade within ${target.headersTimeoutMs / 1000} s; see its log: ${target.logFile}`, { status: 504 }));
   }, target.headersTimeoutMs);
   timer.unref();
   const settle = (): boolean => {
@@ -69,7 +72,7 @@ export function proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer,
   });
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (!settle()) return;
-    answerErrorOnSocket(socket, 502, `the sidecar of ${target.name} did not answer the upgrade (${error.code ?? error.message}); see its log: ${target.logFile}`);
+    replyProblemOnSocket(socket, problem({ id: names.hostId }, 'SIDECAR_NO_ANSWER', `the sidecar of ${target.name} did not answer the upgrade (${error.code ?? error.message}); see its log: ${target.logFile}`));
   });
   upstream.end();
 }

@@ -1,17 +1,19 @@
-import { createServer, STATUS_CODES } from 'node:http';
+import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Host, PeerFleet } from '@outboard/host';
 import { LOGIN_CODE_TTL_MS, OneTimeCodes } from '../auth/one-time-codes.js';
 import { SidecarSessions } from '../auth/sidecar-sessions.js';
-import { HUB_API_VERSION } from '../api/api-version.js';
-import type { HubContext } from './hub-context.js';
-import { sendError } from './http-reply.js';
-import { signInLink } from './sign-in-link.js';
-import { admit, sendRefusal, serveHub, type Refusal } from './request-handler.js';
-import type { SidecarRouter } from './sidecar-router.js';
+import { problem, problemOf } from '../http/problem.js';
+import { replyProblem, replyProblemOnSocket } from '../http/reply.js';
+import type { SidecarRouter } from '../proxy/sidecar-router.js';
+import type { HubContext } from '../routing/hub-context.js';
+import type { Route } from '../routing/route.js';
 import { WsEndpoint } from '../transports/ws-endpoint.js';
+import { admit } from './gate.js';
+import { routeTable } from './route-table.js';
+import { signInLink } from './sign-in.js';
 
 /** Largest request head (request line and headers) the hub reads, in bytes; a larger one is answered 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -31,14 +33,15 @@ export interface HubServerOptions {
 }
 
 /**
- * The hub's HTTP server on 127.0.0.1: every request and WebSocket upgrade is admitted (Host, path, token,
- * Origin, mount) before the API, a page or the sidecar router sees it. Listens on one port; `close()`
- * stops accepting and ends open connections.
+ * The hub's HTTP server on 127.0.0.1: every request and WebSocket upgrade is admitted by the gate (Host,
+ * path, its row in the one route table, token, Origin), then handed to that row: the API, a transport, a
+ * page or the sidecar proxy. Listens on one port; `close()` stops accepting and ends open connections.
  */
 export class HubServer {
   readonly #server: Server;
   readonly #ctx: HubContext;
   readonly #ws: WsEndpoint;
+  readonly #routes: readonly Route[];
   #port = 0;
 
   constructor(options: HubServerOptions) {
@@ -55,11 +58,12 @@ export class HubServer {
       version: options.host.identity.version,
     };
     this.#ws = new WsEndpoint({ bus: options.host.bus, rpc: options.host.rpc });
+    this.#routes = routeTable(options.host.identity.id, this.#ws);
     this.#server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void this.#onRequest(req, res));
     this.#server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.#onUpgrade(req, socket, head));
     this.#server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
       const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      if (socket.writable) writeRawRefusal(socket, { status, error: status === 431 ? `the request head is over ${MAX_HEADER_BYTES} bytes` : 'malformed request' });
+      if (socket.writable) replyProblemOnSocket(socket, problem(options.host.identity, 'HUB_BAD_REQUEST', status === 431 ? `the request head is over ${MAX_HEADER_BYTES} bytes` : 'malformed request', { status }));
       else socket.destroy();
     });
   }
@@ -103,33 +107,24 @@ export class HubServer {
 
   async #onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      const admitted = await admit(this.#ctx, req, false);
-      if ('status' in admitted) return sendRefusal(res, admitted);
-      if (admitted.kind === 'sidecar') return this.#ctx.router.handleRequest(req, res, { name: admitted.name, path: admitted.path, basePath: admitted.basePath });
-      await serveHub(this.#ctx, req, res, admitted.path, admitted.query);
+      const admitted = await admit(this.#ctx, this.#routes, req, false);
+      if ('status' in admitted) return replyProblem(req, res, admitted);
+      const { route, ...call } = admitted;
+      await route.handle?.({ ctx: this.#ctx, req, res, ...call });
     } catch (error) {
-      if (!res.headersSent) sendError(res, 500, `the hub failed: ${(error as Error).message}`);
-      else res.destroy();
+      replyProblem(req, res, problemOf(this.#ctx.host.identity, error));
     }
   }
 
   async #onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => undefined);
     try {
-      const admitted = await admit(this.#ctx, req, true);
-      if ('status' in admitted) return writeRawRefusal(socket, admitted);
-      if (admitted.kind === 'sidecar') return this.#ctx.router.handleUpgrade(req, socket, head, { name: admitted.name, path: admitted.path, basePath: admitted.basePath });
-      if (admitted.path === '/api/ws' || admitted.path === '/api/v1/ws') return this.#ws.handleUpgrade(req, socket, head, admitted.query);
-      writeRawRefusal(socket, { status: 404, error: `no WebSocket endpoint at ${admitted.path}` });
+      const admitted = await admit(this.#ctx, this.#routes, req, true);
+      if ('status' in admitted) return replyProblemOnSocket(socket, admitted);
+      const { route, ...call } = admitted;
+      await route.upgrade?.({ ctx: this.#ctx, req, socket, head, ...call });
     } catch (error) {
-      writeRawRefusal(socket, { status: 500, error: `the hub failed: ${(error as Error).message}` });
+      replyProblemOnSocket(socket, problemOf(this.#ctx.host.identity, error));
     }
   }
-}
-
-/** A refusal written straight to a socket (upgrades and client errors have no ServerResponse), then the socket closed. */
-function writeRawRefusal(socket: Duplex, refusal: Refusal): void {
-  const body = JSON.stringify({ apiVersion: HUB_API_VERSION, error: refusal.error });
-  const extra = Object.entries(refusal.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-  socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n${extra}\r\n${body}`);
 }

@@ -3,12 +3,13 @@ import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ExtensionRecord } from '@outboard/host';
 import { ProcessGroupWatchdog, type Disposable, type ExtensionChange, type GroupWatchdog, type ProcessContainment } from '@outboard/host';
-import { answerError, answerErrorOnSocket, wantsHtml } from '../proxy/error-answer.js';
+import { problemOf } from '../http/problem.js';
+import { replyProblem, replyProblemOnSocket } from '../http/reply.js';
 import { proxyHttp } from '../proxy/proxy-http.js';
 import { proxyNames, type ProxyNames, type ProxyTarget } from '../proxy/proxy-target.js';
 import { proxyUpgrade } from '../proxy/proxy-upgrade.js';
-import type { SidecarMount, SidecarRouter } from '../server/sidecar-router.js';
-import { SidecarError } from './sidecar-error.js';
+import type { SidecarMount, SidecarRouter, SidecarVerdict } from '../proxy/sidecar-router.js';
+import { SidecarError, type SidecarErrorCode } from './sidecar-error.js';
 import { resolveLifecycle, type SidecarLifecycle } from './sidecar-options.js';
 import { findServedSidecar, planSidecarLaunch, sidecarLogFile, type SidecarHost } from './sidecar-plan.js';
 import { SidecarSupervisor, type SidecarTransition } from './sidecar-supervisor.js';
@@ -68,7 +69,7 @@ export class SidecarFleet implements SidecarRouter, Disposable {
       proxyHttp(req, res, mount, ready.target, this.names);
       return;
     }
-    const refuse = (error: SidecarError): void => answerError(res, error.status, error.message, { retryAfterSeconds: error.retryAfterSeconds, logTail: error.logTail, html: wantsHtml(req) });
+    const refuse = (error: SidecarError): void => replyProblem(req, res, problemOf(this.host.identity, error));
     void this.serve(mount, refuse, (target, supervisor) => {
       const end = supervisor.begin();
       res.once('close', end);
@@ -78,7 +79,7 @@ export class SidecarFleet implements SidecarRouter, Disposable {
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, mount: SidecarMount): void {
     socket.on('error', () => undefined);
-    void this.serve(mount, (error) => answerErrorOnSocket(socket, error.status, error.message, error.retryAfterSeconds), (target, supervisor) => {
+    void this.serve(mount, (error) => replyProblemOnSocket(socket, problemOf(this.host.identity, error)), (target, supervisor) => {
       // A client gone while the sidecar started: nothing to forward (its 'close' has passed, so nothing would count it out).
       if (socket.destroyed) return;
       // The upgrade counts as a request until it is piped, then as an open WebSocket until it closes.
@@ -97,7 +98,7 @@ export class SidecarFleet implements SidecarRouter, Disposable {
    * when it disagrees): undefined, or the refusal with its status. The hub's redirect to the extension's own
    * origin and its code exchange ask this, so they never hand out a session the proxy would refuse.
    */
-  async verdict(name: string): Promise<{ status: number; error: string } | undefined> {
+  async verdict(name: string): Promise<SidecarVerdict | undefined> {
     try {
       const generation = this.host.generation;
       this.served.set(name, { ext: await findServedSidecar(this.host, name), generation });
@@ -105,7 +106,7 @@ export class SidecarFleet implements SidecarRouter, Disposable {
     } catch (error) {
       this.served.delete(name);
       const refusal = asSidecarError(error);
-      return { status: refusal.status, error: `${refusal.message}${refusal.hint ? ` — ${refusal.hint}` : ''}` };
+      return { status: refusal.status, error: refusal.message, code: refusal.code as SidecarErrorCode, ...(refusal.hint ? { fix: refusal.hint } : {}) };
     }
   }
 

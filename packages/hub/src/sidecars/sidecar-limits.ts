@@ -35,8 +35,8 @@ export const LOG_KEEP = 3;
 export const UPSTREAM_MAX_SOCKETS = 256;
 /** How long a proxied request waits for the sidecar's response headers before a 504 naming its log (a started body is never timed); a manifest may set its own. */
 export const HEADERS_TIMEOUT_MS = DEFAULT_SIDECAR_HEADERS_TIMEOUT_SECONDS * 1000;
-/** After one side of a proxied WebSocket ended its half, how long the other has to end its own before both are closed. */
-export const HALF_CLOSE_GRACE_MS = 2_000;
+/** After one side of a proxied WebSocket ended its half, how long the other has to end its own before both are closed (the proxy's default). */
+export { HALF_CLOSE_GRACE_MS } from '../proxy/proxy-upgrade.js';
 /** Milliseconds in a minute: `idleStopMinutes` is in minutes. */
 export const MS_PER_MINUTE = 60_000;
 /** The sidecar's log file, in `<home>/ext/<name>/logs/`. */

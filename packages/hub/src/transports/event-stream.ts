@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { BusEvent, EventBus } from '@outboard/host';
-import { sendError } from '../server/http-reply.js';
-import { parseEventStreamRequest } from './event-query.js';
+import type { EventStreamRequest } from './event-query.js';
 
 /** Bytes a client may leave unread before it is dropped (a slow client is dropped from, never waited on). */
 export const MAX_UNREAD_BYTES = 1024 * 1024;
@@ -9,16 +8,13 @@ export const MAX_UNREAD_BYTES = 1024 * 1024;
 const STREAM_QUEUE = 4096;
 
 /**
- * `GET /api/events`: the bus as Server-Sent Events (`id:` = seq; resume with `Last-Event-ID` or `?since=`) or,
+ * `GET /api/events` (its query read by event-query.ts): the bus as Server-Sent Events (`id:` = seq; resume with `Last-Event-ID` or `?since=`) or,
  * with `?format=ndjson`, as one JSON event per line. A gap (events evicted from the ring, a seq from another
  * hub run, or events this client's queue dropped) is said with an explicit `reset` (SSE `event: reset`;
  * NDJSON `{"reset":true,...}`) so the client resyncs by query. Heartbeats keep proxies and the client sure
  * the stream lives. A client that leaves over {@link MAX_UNREAD_BYTES} unread is disconnected.
  */
-export function handleEventStream(bus: EventBus, req: IncomingMessage, res: ServerResponse, query: string): void {
-  const lastEventId = req.headers['last-event-id'];
-  const asked = parseEventStreamRequest(query, typeof lastEventId === 'string' ? lastEventId.trim() : undefined);
-  if ('refused' in asked) return sendError(res, 400, asked.refused);
+export function handleEventStream(bus: EventBus, res: ServerResponse, asked: EventStreamRequest): void {
   const sse = asked.format === 'sse';
   res.writeHead(200, {
     'content-type': sse ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8',

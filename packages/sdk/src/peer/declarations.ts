@@ -1,15 +1,16 @@
 import type { ExtensionManifest } from '@outboard/manifest';
 import { publishableEventTypes } from '@outboard/manifest';
+import { SdkError } from '../sdk-error.js';
 
-/** A registration or a call the approved manifest does not declare: the message names the manifest field to add. */
-export class UndeclaredError extends Error {
+/** A registration or a call the approved manifest does not declare (code SDK_UNDECLARED): the message names the manifest field to add. */
+export class UndeclaredError extends SdkError {
   override readonly name = 'UndeclaredError';
   constructor(
     message: string,
     /** The manifest field to add to, e.g. `contributes.actions`. */
     readonly field: string,
   ) {
-    super(message);
+    super('SDK_UNDECLARED', message);
   }
 }
 

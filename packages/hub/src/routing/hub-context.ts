@@ -1,7 +1,7 @@
 import type { Host, PeerFleet } from '@outboard/host';
 import type { OneTimeCodes } from '../auth/one-time-codes.js';
 import type { SidecarSessions } from '../auth/sidecar-sessions.js';
-import type { SidecarRouter } from './sidecar-router.js';
+import type { SidecarRouter } from '../proxy/sidecar-router.js';
 
 /** What the hub's request handlers share: one per hub. */
 export interface HubContext {

@@ -1,6 +1,6 @@
 import type { ExtensionRecord, ProjectRecord } from '@outboard/host';
 import { projectLinks } from '../api/extensions-api.js';
-import { escapeHtml, page } from './html-escape.js';
+import { escapeHtml, page } from '../http/html.js';
 
 /** One status item's value for the page. */
 export interface StatusLine {

@@ -1,5 +1,3 @@
-import { isValidSlug } from '@outboard/manifest';
-
 /** A request target the hub accepts: its path (raw, as sent) and its query string (`?…` or ''). */
 export interface RequestTarget {
   path: string;
@@ -24,22 +22,4 @@ export function parseRequestTarget(url: string | undefined): RequestTarget | { r
   if (segments.some((s) => s === '.' || s === '..')) return { refused: 'the path holds a "." or ".." segment' };
   if (segments.slice(0, -1).some((s) => s === '')) return { refused: 'the path holds an empty segment ("//")' };
   return { path, query };
-}
-
-/** Where a hub-origin path goes: a sidecar mount, or a path of the hub itself. */
-export type MountMatch =
-  | { kind: 'mount'; name: string; rest: string }
-  | { kind: 'mount-root'; name: string }
-  | { kind: 'bad-mount'; reason: string }
-  | { kind: 'hub' };
-
-/** `/x/<name>/<rest>` → a mount (`rest` starts with '/'); `/x/<name>` → its root (to redirect); a bad name is refused. */
-export function matchMount(path: string): MountMatch {
-  if (path !== '/x' && !path.startsWith('/x/')) return { kind: 'hub' };
-  const after = path.slice(3);
-  const slash = after.indexOf('/');
-  const name = slash === -1 ? after : after.slice(0, slash);
-  if (!isValidSlug(name)) return { kind: 'bad-mount', reason: `"/x/${name}" is not a mount: an extension name is a lowercase slug` };
-  if (slash === -1) return { kind: 'mount-root', name };
-  return { kind: 'mount', name, rest: after.slice(slash) };
 }

@@ -1,6 +1,6 @@
 import { CODE_NOT_PINNED, pinsRunCode } from '@outboard/host';
 import type { ExtensionRecord, ProjectRecord } from '@outboard/host';
-import { escapeHtml, page } from './html-escape.js';
+import { escapeHtml, page } from '../http/html.js';
 
 /**
  * The hub home: one card per enabled extension with a `hub` block (linking to `/x/<name>/` when it has a

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchMount, parseRequestTarget } from '../../src/server/request-path.js';
+import { parseRequestTarget } from '../../src/http/request-target.js';
 
 describe('parseRequestTarget', () => {
   it('splits path and query, untouched', () => {
@@ -19,19 +19,5 @@ describe('parseRequestTarget', () => {
   it('a trailing empty segment (a folder) is fine, and dots inside a segment are not dot segments', () => {
     assert.ok(!('refused' in parseRequestTarget('/x/web/a/')));
     assert.ok(!('refused' in parseRequestTarget('/x/web/a..b/.well-known/x.js')));
-  });
-});
-
-describe('matchMount', () => {
-  it('finds the mount and the rest', () => {
-    assert.deepEqual(matchMount('/x/web/a/b'), { kind: 'mount', name: 'web', rest: '/a/b' });
-    assert.deepEqual(matchMount('/x/web/'), { kind: 'mount', name: 'web', rest: '/' });
-    assert.deepEqual(matchMount('/x/web'), { kind: 'mount-root', name: 'web' });
-    assert.deepEqual(matchMount('/xyz'), { kind: 'hub' });
-    assert.deepEqual(matchMount('/api/hub/projects'), { kind: 'hub' });
-  });
-
-  it('refuses names that are not slugs', () => {
-    for (const path of ['/x', '/x/', '/x/Web/', '/x/we_b/', '/x/-a/', '/x/a%20/', '/x/a.b/']) assert.equal(matchMount(path).kind, 'bad-mount', path);
   });
 });

@@ -14,10 +14,10 @@ export async function findServedExtension(host: Pick<HostCore, 'extensions'>, na
   return (await host.extensions()).extensions.find((e) => e.key === name && e.source !== 'project');
 }
 
-/** Why `/x/<name>/` cannot be served (one line for a 404), or undefined when it can: enabled, with a sidecar. */
-export function mountRefusal(ext: ExtensionRecord | undefined, name: string): string | undefined {
-  if (!ext) return `no extension is called "${name}"`;
-  if (ext.state !== 'enabled') return `extension "${name}" is ${ext.state}${ext.reason ? `: ${ext.reason}` : ''}`;
-  if (!ext.manifest?.sidecar) return `extension "${name}" has no sidecar`;
+/** Why `/x/<name>/` cannot be served (a 404: its code, one line, and the extension's own fix when it has one), or undefined when it can: enabled, with a sidecar. */
+export function mountRefusal(ext: ExtensionRecord | undefined, name: string): { code: 'SIDECAR_UNKNOWN' | 'SIDECAR_NOT_SERVED'; error: string; fix?: string } | undefined {
+  if (!ext) return { code: 'SIDECAR_UNKNOWN', error: `no extension is called "${name}"` };
+  if (ext.state !== 'enabled') return { code: 'SIDECAR_NOT_SERVED', error: `extension "${name}" is ${ext.state}${ext.reason ? `: ${ext.reason}` : ''}`, ...(ext.fix ? { fix: ext.fix } : {}) };
+  if (!ext.manifest?.sidecar) return { code: 'SIDECAR_UNKNOWN', error: `extension "${name}" has no sidecar` };
   return undefined;
 }
