@@ -57,7 +57,9 @@ describe('one verdict for the redirect, the code exchange and the proxy', { time
     await loop;
     assert.equal(disabled.code, 0, disabled.stderr);
     assert.equal(after.status, 404, `a navigation after disable returned got ${after.status} ${String(after.headers.location ?? after.body)}`);
-    assert.match(JSON.parse(after.body).error, /recorder"? is disabled/);
+    // A navigation is refused with the HTML page (the reason escaped, a link home).
+    assert.match(String(after.headers['content-type']), /^text\/html/);
+    assert.match(after.body, /recorder(&quot;)? is disabled/);
     const late = await exchange(early);
     assert.notEqual(late.status, 303, 'a code issued before the disable still bought a session');
     assert.equal(late.headers['set-cookie'], undefined);
