@@ -17,6 +17,8 @@ export type {
   ProjectLink,
   ProviderContribution,
   ProviderKind,
+  ViewContribution,
+  ViewPlace,
   Runnable,
   SidecarEntry,
   StatusContribution,

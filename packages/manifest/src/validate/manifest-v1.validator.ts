@@ -5,15 +5,15 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc and onProvider, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc, onProvider and onView, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onView","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onView, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"views":{"type":"array","description":"Views shown in the hub (home, extension or project page), in the terminal (`<host> views show <id>`) and to agents: rendered by the peer (views/render), or a page of the sidecar when `path` is given.","items":{"type":"object","required":["id","title"],"description":"One view.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"View id starting with the extension name and a dot (notes.recent for notes), unique among the views."},"title":{"type":"string","minLength":1,"description":"Short human title, shown above the view."},"where":{"type":"array","minItems":1,"default":["extension"],"description":"Where the view shows: home (the hub's home page), extension (its extension's page), project (each project's page, rendered for that project).","items":{"type":"string","enum":["home","extension","project"]}},"path":{"type":"string","pattern":"^/(?!/)","examples":["/views/summary?project={projectId}"],"description":"A sidecar view: the path inside the sidecar, shown in a sandboxed frame from the extension's own origin. The only placeholder is {projectId}. Absent: the peer renders the view."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,38}$", "u");
 const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,38}$", "u");
 const pattern3 = new RegExp("^/", "u");
-const pattern4 = new RegExp("^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$", "u");
+const pattern4 = new RegExp("^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$", "u");
 const pattern5 = new RegExp("^/(?!/)", "u");
 const pattern6 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$", "u");
-const pattern9 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$", "u");
-const pattern11 = new RegExp("^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$", "u");
+const pattern11 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$", "u");
+const pattern13 = new RegExp("^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$", "u");
 import func2Module from "ajv/dist/runtime/ucs2length.js";
 const func2 = func2Module.default;
 
@@ -596,7 +596,7 @@ for(let i4=0; i4<len4; i4++){
 let data25 = data24[i4];
 if(typeof data25 === "string"){
 if(!pattern4.test(data25)){
-const err45 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/pattern",keyword:"pattern",params:{pattern: "^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$"},message:"must match pattern \""+"^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$"+"\""};
+const err45 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/pattern",keyword:"pattern",params:{pattern: "^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$"},message:"must match pattern \""+"^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1268,15 +1268,15 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data34.rpc !== undefined){
-let data52 = data34.rpc;
+if(data34.views !== undefined){
+let data52 = data34.views;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
 let data53 = data52[i10];
-if(typeof data53 === "string"){
-if(!pattern9.test(data53)){
-const err99 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.id === undefined){
+const err99 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1285,9 +1285,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.title === undefined){
+const err100 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1296,10 +1295,11 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data53.id !== undefined){
+let data54 = data53.id;
+if(typeof data54 === "string"){
+if(!pattern6.test(data54)){
+const err101 = {instancePath:instancePath+"/contributes/views/" + i10+"/id",schemaPath:"#/properties/contributes/properties/views/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1309,15 +1309,8 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data34.events !== undefined){
-let data54 = data34.events;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-let data55 = data54[i11];
-if(typeof data55 === "string"){
-if(!pattern9.test(data55)){
-const err102 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+else {
+const err102 = {instancePath:instancePath+"/contributes/views/" + i10+"/id",schemaPath:"#/properties/contributes/properties/views/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1327,8 +1320,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-else {
-const err103 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.title !== undefined){
+let data55 = data53.title;
+if(typeof data55 === "string"){
+if(func2(data55) < 1){
+const err103 = {instancePath:instancePath+"/contributes/views/" + i10+"/title",schemaPath:"#/properties/contributes/properties/views/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1338,9 +1334,8 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
 else {
-const err104 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err104 = {instancePath:instancePath+"/contributes/views/" + i10+"/title",schemaPath:"#/properties/contributes/properties/views/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1350,9 +1345,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data53.where !== undefined){
+let data56 = data53.where;
+if(Array.isArray(data56)){
+if(data56.length < 1){
+const err105 = {instancePath:instancePath+"/contributes/views/" + i10+"/where",schemaPath:"#/properties/contributes/properties/views/items/properties/where/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1361,17 +1358,11 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-if(data.capabilities !== undefined){
-let data56 = data.capabilities;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.required !== undefined){
-let data57 = data56.required;
-if(Array.isArray(data57)){
-const len12 = data57.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data57[i12] !== "string"){
-const err106 = {instancePath:instancePath+"/capabilities/required/" + i12,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len11 = data56.length;
+for(let i11=0; i11<len11; i11++){
+let data57 = data56[i11];
+if(typeof data57 !== "string"){
+const err106 = {instancePath:instancePath+"/contributes/views/" + i10+"/where/" + i11,schemaPath:"#/properties/contributes/properties/views/items/properties/where/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1380,10 +1371,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(((data57 === "home") || (data57 === "extension")) || (data57 === "project"))){
+const err107 = {instancePath:instancePath+"/contributes/views/" + i10+"/where/" + i11,schemaPath:"#/properties/contributes/properties/views/items/properties/where/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.views.items.properties.where.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1393,13 +1382,9 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data56.optional !== undefined){
-let data59 = data56.optional;
-if(Array.isArray(data59)){
-const len13 = data59.length;
-for(let i13=0; i13<len13; i13++){
-if(typeof data59[i13] !== "string"){
-const err108 = {instancePath:instancePath+"/capabilities/optional/" + i13,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err108 = {instancePath:instancePath+"/contributes/views/" + i10+"/where",schemaPath:"#/properties/contributes/properties/views/items/properties/where/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1409,9 +1394,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data53.path !== undefined){
+let data58 = data53.path;
+if(typeof data58 === "string"){
+if(!pattern5.test(data58)){
+const err109 = {instancePath:instancePath+"/contributes/views/" + i10+"/path",schemaPath:"#/properties/contributes/properties/views/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?!/)"},message:"must match pattern \""+"^/(?!/)"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1421,9 +1408,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
 else {
-const err110 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err110 = {instancePath:instancePath+"/contributes/views/" + i10+"/path",schemaPath:"#/properties/contributes/properties/views/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1433,18 +1419,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data.permissions !== undefined){
-let data61 = data.permissions;
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.hub !== undefined){
-let data62 = data61.hub;
-if(Array.isArray(data62)){
-const len14 = data62.length;
-for(let i14=0; i14<len14; i14++){
-let data63 = data62[i14];
-if(typeof data63 === "string"){
-if(!pattern11.test(data63)){
-const err111 = {instancePath:instancePath+"/permissions/hub/" + i14,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+}
+else {
+const err111 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1454,8 +1431,9 @@ vErrors.push(err111);
 errors++;
 }
 }
+}
 else {
-const err112 = {instancePath:instancePath+"/permissions/hub/" + i14,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err112 = {instancePath:instancePath+"/contributes/views",schemaPath:"#/properties/contributes/properties/views/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1465,9 +1443,15 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.rpc !== undefined){
+let data59 = data34.rpc;
+if(Array.isArray(data59)){
+const len12 = data59.length;
+for(let i12=0; i12<len12; i12++){
+let data60 = data59[i12];
+if(typeof data60 === "string"){
+if(!pattern11.test(data60)){
+const err113 = {instancePath:instancePath+"/contributes/rpc/" + i12,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1477,9 +1461,8 @@ vErrors.push(err113);
 errors++;
 }
 }
-}
 else {
-const err114 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err114 = {instancePath:instancePath+"/contributes/rpc/" + i12,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1491,12 +1474,204 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err115 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data34.events !== undefined){
+let data61 = data34.events;
+if(Array.isArray(data61)){
+const len13 = data61.length;
+for(let i13=0; i13<len13; i13++){
+let data62 = data61[i13];
+if(typeof data62 === "string"){
+if(!pattern11.test(data62)){
+const err116 = {instancePath:instancePath+"/contributes/events/" + i13,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/contributes/events/" + i13,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data.capabilities !== undefined){
+let data63 = data.capabilities;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.required !== undefined){
+let data64 = data63.required;
+if(Array.isArray(data64)){
+const len14 = data64.length;
+for(let i14=0; i14<len14; i14++){
+if(typeof data64[i14] !== "string"){
+const err120 = {instancePath:instancePath+"/capabilities/required/" + i14,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data63.optional !== undefined){
+let data66 = data63.optional;
+if(Array.isArray(data66)){
+const len15 = data66.length;
+for(let i15=0; i15<len15; i15++){
+if(typeof data66[i15] !== "string"){
+const err122 = {instancePath:instancePath+"/capabilities/optional/" + i15,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data.permissions !== undefined){
+let data68 = data.permissions;
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+if(data68.hub !== undefined){
+let data69 = data68.hub;
+if(Array.isArray(data69)){
+const len16 = data69.length;
+for(let i16=0; i16<len16; i16++){
+let data70 = data69[i16];
+if(typeof data70 === "string"){
+if(!pattern13.test(data70)){
+const err125 = {instancePath:instancePath+"/permissions/hub/" + i16,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/permissions/hub/" + i16,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+}
+else {
+const err129 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
 }
 errors++;
 }
