@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   CLI_CHANGED_WHILE_DECIDING: { meaning: 'the extension changed on disk between the consent prompt and the run', exitCode: 2, fix: 'run the command again to review what it is now' },
   CLI_COMMAND_CONFLICT: { meaning: 'more than one enabled extension provides the command', exitCode: 2, fix: 'disable all but one of them with `outboard extensions disable <name>`' },
   CLI_CANNOT_ENABLE: { meaning: 'the extension is invalid, incompatible or in conflict, or its package has problems doctor reports (a missing bin or peer file), so it cannot be enabled; the problems are listed', exitCode: 1, fix: 'run `outboard extensions doctor`' },
+  CLI_VIEW_FAILED: { meaning: 'a view could not be shown: nothing enabled offers it, it is a sidecar page, its project is not one it may see, or its peer failed or did not answer in time', exitCode: 1, fix: 'run `outboard views list` to see the views on offer; see the peer log with `outboard extensions info <name>`' },
   CLI_ACTION_FAILED: { meaning: "an extension's action failed in its peer", exitCode: 1, fix: "see the extension's peer log (`outboard extensions info <name>`)" },
   CLI_FAILED: { meaning: 'the command could not do what was asked (npm failed, nothing to remove...)', exitCode: 1, fix: 'read the message; run `outboard extensions doctor` for every problem' },
 

@@ -37,6 +37,7 @@ import type { GroupWatchdog } from '../process/process-group-watchdog.js';
 import type { TurnBudget } from './turn-budget.js';
 import type { ExtensionChange } from '../live/extension-changes.js';
 import { ProviderQueries } from '../providers/provider-fanout.js';
+import { ViewRenderer } from '../views/view-renderer.js';
 
 /** What a {@link PeerManager} is built on: the parts of its host it uses, each a narrow seam. */
 export interface PeerManagerDeps {
@@ -74,6 +75,8 @@ export class PeerManager {
   readonly notifications = new NotificationCenter();
   /** Asks the providers of enabled extensions (`providers/query`), one or every one of a kind. */
   readonly providers: ProviderQueries;
+  /** Lists the views of enabled extensions and renders peer views (`views/render`). */
+  readonly views: ViewRenderer;
   private readonly actionInput: ActionInputChecker;
   private readonly supervisors = new Map<string, PeerSupervisor>();
   private readonly sessions = new PeerSessions();
@@ -100,6 +103,13 @@ export class PeerManager {
     this.activation = new PeerActivation({ peerExtensions: () => this.peerExtensions(), supervisor: (name) => this.supervisor(name), activationOverride: (name) => deps.activationOverride?.(name) });
     this.providers = new ProviderQueries({
       extensions: () => this.peerExtensions(),
+      peer: (name) => this.supervisor(name),
+      projectExists: (id) => deps.projects.get(id) !== undefined,
+      grantedProjects: (name) => this.grantedProjectsOf(name),
+      hostId: deps.identity.id,
+    });
+    this.views = new ViewRenderer({
+      extensions: () => this.viewExtensions(),
       peer: (name) => this.supervisor(name),
       projectExists: (id) => deps.projects.get(id) !== undefined,
       grantedProjects: (name) => this.grantedProjectsOf(name),
@@ -153,6 +163,12 @@ export class PeerManager {
   async peerExtensions(): Promise<PeerExtension[]> {
     const { extensions } = await this.deps.catalog.extensions();
     return extensions.filter((e): e is PeerExtension => e.state === 'enabled' && !!e.manifest?.peer && !!e.name);
+  }
+
+  /** The enabled extensions that declare views (a sidecar view needs no peer). */
+  private async viewExtensions(): Promise<Array<PeerExtension>> {
+    const { extensions } = await this.deps.catalog.extensions();
+    return extensions.filter((e): e is PeerExtension => e.state === 'enabled' && !!e.manifest?.contributes?.views?.length && !!e.name);
   }
 
   /** The supervisor of an enabled extension's peer (created on first use), or undefined. */
@@ -342,8 +358,16 @@ export class PeerManager {
       if (typeof id !== 'string' || !(this.manifests.get(extension)?.contributes?.providers ?? []).some((p) => p.id === id)) return;
       this.deps.bus.publish({ type: 'extension.provider.changed', source: this.deps.identity.id, attributes: { extension, provider: id } });
     });
+    // `views/changed { id, projectId? }`: pages showing the view render it again. Only a declared view counts.
+    const viewChanged = connection.onNotification('views/changed', (params) => {
+      const { id, projectId } = (params ?? {}) as { id?: unknown; projectId?: unknown };
+      if (typeof id !== 'string' || !(this.manifests.get(extension)?.contributes?.views ?? []).some((v) => v.id === id)) return;
+      const scope = typeof projectId === 'string' && this.deps.projects.get(projectId) !== undefined ? { scope: { projectId } } : {};
+      this.deps.bus.publish({ type: 'extension.view.changed', source: this.deps.identity.id, ...scope, attributes: { extension, view: id } });
+    });
     return {
       dispose: () => {
+        viewChanged.dispose();
         changed.dispose();
         served.dispose();
         session.dispose();
