@@ -52,6 +52,11 @@ export const ERROR_CODES = {
   PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: 'approve it again with `outboard extensions enable <name>`' },
   ACTION_UNAVAILABLE: { meaning: 'the extension offering the action cannot run as installed (invalid, incompatible, in conflict, blocked or missing)', exitCode: 1, fix: 'run `outboard extensions info <name>` to see why and what fixes it' },
 
+  // policy/: the organisation policy (DESIGN §12)
+  POLICY_BLOCKED: { meaning: 'the organisation policy blocks the extension (a blocked entry, not in allowed, a required capability it never grants, or an invalid policy file)', exitCode: 2, fix: "the policy is read-only: ask whoever manages the policy file; `outboard extensions info <name>` names the rule" },
+  POLICY_LINK_REFUSED: { meaning: 'the organisation policy does not allow `extensions link` (allowLink is false, or the policy file is invalid)', exitCode: 2, fix: 'install a published package instead, or ask whoever manages the policy file' },
+  POLICY_ADD_REFUSED: { meaning: 'the organisation policy does not allow `extensions add` from a tarball or folder (allowLocalAdd is false, or the policy file is invalid)', exitCode: 2, fix: 'install a published package by name, or ask whoever manages the policy file' },
+
   // cli: refusals and failures of the command line (packages/cli)
   CLI_UNKNOWN_COMMAND: { meaning: 'no built-in, subcommand or enabled extension has this command', exitCode: 1, fix: 'run `outboard --help` for the list of commands' },
   CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: 'update outboard' },

@@ -38,6 +38,7 @@ import type { TurnBudget } from './turn-budget.js';
 import type { ExtensionChange } from '../live/extension-changes.js';
 import { ProviderQueries } from '../providers/provider-fanout.js';
 import { ViewRenderer } from '../views/view-renderer.js';
+import type { OrganisationPolicy } from '../policy/organisation-policy.js';
 
 /** What a {@link PeerManager} is built on: the parts of its host it uses, each a narrow seam. */
 export interface PeerManagerDeps {
@@ -57,6 +58,8 @@ export interface PeerManagerDeps {
   watchdog?: GroupWatchdog;
   /** The user's activation override of an extension (`extensions.<name>.activation`, read when needed). Default: none. */
   activationOverride?(name: string): string | undefined;
+  /** The organisation policy in force: a capability it never grants is left out of every grant. Default: none. */
+  policy?(): OrganisationPolicy | undefined;
 }
 
 /** Options of {@link PeerManager}. */
@@ -385,7 +388,10 @@ export class PeerManager {
   private grantsOf(ext: PeerExtension): CapabilityGrants {
     return this.grantsThisTurn.get(ext.name, () => {
       const approval = this.deps.grants.freshFind(ext);
-      return approval?.enabled ? approval.grants : { capabilities: [] };
+      if (!approval?.enabled) return { capabilities: [] };
+      // Granted before the policy forbade it: the policy wins at every request.
+      const policy = this.deps.policy?.();
+      return policy && policy.neverGrant.length > 0 ? { ...approval.grants, capabilities: approval.grants.capabilities.filter((c) => policy.mayGrant(c)) } : approval.grants;
     });
   }
 }
