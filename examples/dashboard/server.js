@@ -23,11 +23,25 @@ ${list.length ? `<table><thead><tr><th>id</th><th>name</th><th>folder</th></tr><
 <p><a href="api/projects">as JSON</a></p></body></html>\n`;
 }
 
+/** The sidecar view `dashboard.project` (contributes.views): one project, shown in a frame on its hub page. */
+function projectView(project) {
+  const body = project
+    ? `<dl><dt>id</dt><dd>${escape(project.id)}</dd><dt>name</dt><dd>${escape(project.name)}</dd><dt>folder</dt><dd><code>${escape(project.repoRoot ?? project.root ?? '')}</code></dd></dl>`
+    : '<p>No such project.</p>';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Project</title>
+<style>body{font:14px system-ui;margin:1rem}dt{font-weight:600}</style></head><body>${body}</body></html>\n`;
+}
+
 await serveSidecar(async (req, res) => {
   const path = new URL(req.url ?? '/', 'http://sidecar').pathname;
   try {
     if (path === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
     if (path === '/api/projects') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ projects: await projects() }));
+    if (path === '/view/project') {
+      const id = new URL(req.url ?? '/', 'http://sidecar').searchParams.get('id');
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(projectView((await projects()).find((p) => p.id === id)));
+    }
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(sidecarBasePath(req), await projects()));
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
   } catch (error) {

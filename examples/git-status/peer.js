@@ -48,11 +48,27 @@ runPeer({
         api.status.set('git-status.branch', { ...s, projectId }).catch((e) => console.error(`status: ${e.message}`));
         // The listener automations start on (contributes.listeners): a tree with changes, once per change seen.
         if (changes) api.events.publish('git-status.dirty', { branch, changes }, undefined, { projectId }).catch((e) => console.error(`event: ${e.message}`));
+        // A project page showing the branch and changes renders them again.
+        api.views.changed('git-status.changes', { projectId });
       }
     });
     // A project registered or removed is news now, not at the next tick.
     api.events.on('project.*', () => void summaries.refresh());
     context.subscriptions.push(summaries.start());
+
+    // `outboard views show git-status.changes` and each project's page: the branch, then every changed file.
+    api.views.register('git-status.changes', async ({ projectId, signal }) => {
+      if (!projectId) return { type: 'text', text: 'Pick a project: --project <id>' };
+      const project = await api.projects.get(projectId);
+      let branch;
+      try {
+        branch = (await git(project.root, ['rev-parse', '--abbrev-ref', 'HEAD'], signal)).trim();
+      } catch {
+        return { type: 'text', text: `${project.name} is not a git repository` };
+      }
+      const changes = (await git(project.root, ['status', '--porcelain'], signal)).split('\n').filter(Boolean);
+      return { type: 'table', title: `${project.name} on ${branch}`, columns: ['status', 'path'], rows: changes.map((line) => [line.slice(0, 2).trim(), line.slice(3)]) };
+    });
 
     // `outboard diagnostics` asks this for the project it runs in (or every project it may read without one).
     api.providers.register('git-status.problems', async ({ limit }, { projectId, signal }) => {

@@ -14,7 +14,7 @@ let grants = [];
 servePeerHandshake(host, {
   name: 'notes',
   version: '1.0.0',
-  contributes: { actions: ['notes.add', 'notes.list'], status: ['notes.count'], providers: ['notes.search'] },
+  contributes: { actions: ['notes.add', 'notes.list'], status: ['notes.count'], providers: ['notes.search'], views: ['notes.recent'] },
   capabilities: { required: ['ui.action.contribute', 'storage.private'], optional: ['ui.notification', 'ui.status.contribute'] },
   onActivate: (session) => {
     grants = session.grants;
@@ -37,6 +37,8 @@ host.onRequest('actions/invoke', async ({ id, args }) => {
     notes.push({ text: args.text.trim(), at: new Date().toISOString() });
     await host.request('storage/set', { scope: 'private', key: 'notes', value: notes });
     await showCount(notes);
+    // Pages showing the recent notes render them again.
+    host.notify('views/changed', { id: 'notes.recent' });
     return { notifications: [{ severity: 'ok', message: `Noted (${notes.length} in all).` }] };
   }
   if (id === 'notes.list') {
@@ -52,6 +54,14 @@ host.onRequest('providers/query', async ({ id, query, limit }) => {
   const needle = String(query ?? '').toLowerCase();
   const hits = (await loadNotes()).filter((n) => n.text.toLowerCase().includes(needle));
   return { items: hits.slice(0, limit).map((n) => ({ title: n.text, detail: `added ${n.at}`, actionId: 'notes.list' })), truncated: hits.length > limit };
+});
+
+// `outboard views show notes.recent` and the hub's home ask for the view: the five latest notes, newest first.
+host.onRequest('views/render', async ({ id }) => {
+  if (id !== 'notes.recent') throw new ResponseError('not_found', `no view ${id}`);
+  const recent = (await loadNotes()).slice(-5).reverse();
+  if (recent.length === 0) return { type: 'markdown', markdown: 'No notes yet. Add one: `outboard actions run notes.add --args \'{"text":"hi"}\'`' };
+  return { type: 'table', columns: ['note', 'added'], rows: recent.map((n) => [n.text, n.at]) };
 });
 
 host.onClose(() => process.exit(0));

@@ -20,6 +20,10 @@ export interface ActionsFixture {
   rpc?: string[];
   /** Providers its manifest declares (the fixture peer answers by the id's suffix); the peer starts onProvider. */
   providers?: Array<{ id: string; kind: string; title: string }>;
+  /** Views its manifest declares (the fixture peer renders by the id's suffix); the peer starts onView. */
+  views?: Array<{ id: string; title: string; where?: string[]; path?: string }>;
+  /** Declares a sidecar too (its bin is never run by these tests). */
+  sidecar?: boolean;
 }
 
 /** A temporary home with the fixtures approved (every capability granted), and the environment to run the CLI in. */
@@ -53,7 +57,8 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
           extension: {
             apiVersion: 1,
             name: f.name,
-            peer: { exec: ['node', './peer.mjs', f.mode ?? 'good'], activation: f.providers ? ['onProvider'] : ['onAction'] },
+            peer: { exec: ['node', './peer.mjs', f.mode ?? 'good'], activation: f.providers ? ['onProvider'] : f.views ? ['onView'] : ['onAction'] },
+            ...(f.sidecar ? { sidecar: { bin: 'serve.mjs' } } : {}),
             contributes: {
               actions: [
                 { id: `${x}.hello`, title: 'Say hello', targets: ['global', 'project'] },
@@ -63,6 +68,7 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
               events: [`${x}.happened`],
               ...(f.rpc ? { rpc: f.rpc } : {}),
               ...(f.providers ? { providers: f.providers } : {}),
+              ...(f.views ? { views: f.views } : {}),
             },
             capabilities: f.capabilities ?? { required: ['ui.action.contribute'], optional: ['ui.notification'] },
           },
@@ -70,6 +76,7 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
       },
     });
     copyFileSync(join(FIXTURES, 'fixture-peer.mjs'), join(dir, 'peer.mjs'));
+    if (f.sidecar) writeFileSync(join(dir, 'serve.mjs'), '// never run by these tests\n');
     const approved = runCli(['extensions', 'enable', f.name, '--yes', '--grant-all'], { home, env });
     assert.equal(approved.code, 0, approved.stderr);
   }

@@ -97,6 +97,23 @@ describe('SDK examples through the CLI', { timeout: 120_000 }, () => {
     assert.notEqual(refused.code, 0);
   });
 
+  it('git-status: views show git-status.changes renders the branch and changed files of the project; dashboard offers a sidecar view', () => {
+    const r = runCli(['views', 'show', 'git-status.changes', '--project', 'web'], { home, env: { NO_COLOR: '1' } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^repo<b> on trunk$/m);
+    assert.match(r.stdout, /^M +a\.txt$/m);
+    assert.match(r.stdout, /^\?\? +new\.txt$/m);
+    const listed = runCliJson<Array<{ id: string; kind: string; where: string[]; path?: string }>>(['views', 'list', '--json'], { home });
+    assert.deepEqual(listed.json.map((v) => [v.id, v.kind, v.where.join(','), v.path ?? '']), [
+      ['dashboard.project', 'sidecar', 'project', '/view/project?id={projectId}'],
+      ['git-status.changes', 'peer', 'project', ''],
+    ]);
+    // A sidecar view is a page: the terminal names where to open it.
+    const page = runCli(['views', 'show', 'dashboard.project', '--project', 'web'], { home, env: { NO_COLOR: '1' } });
+    assert.equal(page.code, 1);
+    assert.match(page.stderr, /view dashboard\.project is a page of the dashboard sidecar, not rendered by a peer; open it in the hub at \/x\/dashboard\/view\/project\?id=web/);
+  });
+
   it('git-status: diagnostics names a detached HEAD and unmerged paths, and exits 1', () => {
     const other = join(tmp.path, 'conflicted');
     mkdirSync(other);

@@ -6,6 +6,8 @@ import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-reco
 import { compareWithApproval } from './approvals/approval-compare.js';
 import { pinsRunCode } from './approvals/code-pinning.js';
 import { declaredContributions } from './contributions/declared-contributions.js';
+import { DEFAULT_ACTIVATION } from '@outboard/manifest';
+import type { PolicyRule } from './policy/organisation-policy.js';
 
 export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
 import type { ConfigInfo } from './extension-config-info.js';
@@ -30,6 +32,8 @@ export interface ExtensionListEntry {
    * whose edits run at once ("linked: code not pinned"); true for every installed package.
    */
   codePinned: boolean;
+  /** The organisation policy rule that blocks it (`{ file, rule, entry }`), or null when none does. */
+  policy: PolicyRule | null;
 }
 
 /** The list entry of one extension. */
@@ -44,6 +48,7 @@ export function toListEntry(ext: ExtensionRecord): ExtensionListEntry {
     fix: ext.fix ?? null,
     path: ext.dir,
     codePinned: pinsRunCode(ext),
+    policy: ext.policy ?? null,
   };
 }
 
@@ -117,7 +122,7 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
     contributions: extras.hostId === undefined ? [] : declaredContributions(ext.manifest, extras.hostId, extras.activation),
     experimental: { ...(extras.experimental ?? {}) },
     peer: ext.manifest?.peer
-      ? { activation: ext.manifest.peer.activation ?? ['onAction', 'onRpc', 'onProvider'], activationOverride: extras.activation ?? null, log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
+      ? { activation: ext.manifest.peer.activation ?? [...DEFAULT_ACTIVATION], activationOverride: extras.activation ?? null, log: extras.peerLog?.log ?? null, recent: extras.peerLog?.notes ?? [] }
       : null,
   };
 }
@@ -136,6 +141,7 @@ export function collectDoctorProblems(extensions: readonly ExtensionRecord[], di
   for (const ext of extensions) {
     const at = (rule: string, message: string, fix: string, path = ext.dir) => problems.push(packageProblem(ext, { path, rule, message, fix }));
     if (ext.state === 'conflict') at('name.conflict', ext.reason, ext.fix ?? '');
+    if (ext.state === 'blocked') at(`policy.${ext.policy?.rule ?? 'blocked'}`, ext.reason, ext.fix ?? '', ext.policy?.file ?? ext.dir);
     if (ext.state === 'incompatible') at('engines.incompatible', ext.reason, ext.problems[0]?.fix ?? 'install a version of the extension made for this host version');
     if (ext.state !== 'incompatible') for (const p of ext.problems) at(p.rule, p.message, p.fix, p.path);
     for (const w of ext.warnings) at(w.rule, w.message, w.fix, w.path);

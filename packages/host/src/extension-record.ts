@@ -2,6 +2,7 @@ import { NOT_HASHED, ownEntry } from './discovery/run-digest.js';
 import { pinsRunCode } from './approvals/code-pinning.js';
 import type { ResolvedExtension } from './discovery/resolve-precedence.js';
 import type { ExtensionState } from './discovery/types.js';
+import type { PolicyRule } from './policy/organisation-policy.js';
 
 /** What the approval store says about one extension copy (see approvals). */
 export type ApprovalVerdict =
@@ -17,6 +18,8 @@ export interface ExtensionRecord extends ResolvedExtension {
   reason: string;
   /** The command that fixes it, when there is one. */
   fix: string | undefined;
+  /** The rule of the organisation policy that blocks it (state `blocked` only). */
+  policy?: PolicyRule;
 }
 
 /**

@@ -26,6 +26,8 @@ import { hubTokenFile, readHubToken } from './run/hub-token.js';
 import type { HostPlugin } from './plugins/host-plugin.js';
 import { ProcessTable } from './process/process-table.js';
 import { ProcessContainment } from './process/containment.js';
+import { OrganisationPolicy, policyFilePath } from './policy/organisation-policy.js';
+import { applyPolicy } from './policy/apply-policy.js';
 
 /** Options of {@link createHostCore} and `createHost`. */
 export interface CreateHostOptions {
@@ -79,6 +81,10 @@ export class HostCore {
   private inventory: Promise<ExtensionInventory> | undefined;
   /** Bumped by every {@link refresh}: what was read in an older generation may be stale. */
   private generationValue = 0;
+  /** The organisation policy file (`$<P>_POLICY_FILE`, else `/etc/<id>/policy.json`): read-only to the user. */
+  readonly policyFile: string;
+  private policyRead: Promise<OrganisationPolicy> | undefined;
+  private lastPolicy: OrganisationPolicy | undefined;
   /** Approvals and grants of this home. */
   readonly approvals: ApprovalStore;
   /** User and project config; `extensions.<name>` writes are checked against the extension's configSchema. */
@@ -100,6 +106,7 @@ export class HostCore {
     // One project-root rule for config, approvals and discovery (see findProjectRoot).
     this.projectRoot = findProjectRoot(this.cwd, this.identity.id);
     this.globalRoots = options.globalRoots;
+    this.policyFile = policyFilePath(this.identity, this.env);
     this.capabilities = options.capabilities ?? [];
     this.containment = new ProcessContainment({ hostId: this.identity.id, mode: limitModeOf(options.limitMode ?? this.env[`${this.identity.envPrefix}_LIMIT_MODE`], this.identity.envPrefix) });
     this.approvals = new ApprovalStore({ home: this.home, projectRoot: this.projectRoot });
@@ -139,7 +146,25 @@ export class HostCore {
   refresh(): void {
     this.generationValue++;
     this.inventory = undefined;
+    this.policyRead = undefined;
     this.approvals.forget();
+  }
+
+  /**
+   * The organisation policy in force (DESIGN §12), read once per generation like the inventory (a watch of the
+   * home watches its file too). Never rejects: an unusable file is a policy that fails closed.
+   */
+  policy(): Promise<OrganisationPolicy> {
+    this.policyRead ??= OrganisationPolicy.read(this.policyFile).then((policy) => (this.lastPolicy = policy));
+    return this.policyRead;
+  }
+
+  /**
+   * The policy as last read, for checks that cannot wait (the grants of each peer request); undefined before
+   * the first inventory. A peer only runs after an inventory was computed, so its requests always have one.
+   */
+  policyNow(): OrganisationPolicy | undefined {
+    return this.lastPolicy;
   }
 
   /** The extension users call `name`, if any is installed. */
@@ -185,7 +210,8 @@ export class HostCore {
       const { broker, bus, projects, rpc } = services;
       const activationOverride = (name: string) => this.config.activationOverride(name);
       const providerDeadlineMs = () => this.config.providerDeadlineMs();
-      const peers = new PeerFleet({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects, rpc, activationOverride, providerDeadlineMs, processes: this.processes, containment: this.containment }, options);
+      const policy = () => this.policyNow();
+      const peers = new PeerFleet({ identity: this.identity, home: this.home, catalog: this, grants: this.approvals, launcher: this, hub: this, broker, bus, projects, rpc, activationOverride, providerDeadlineMs, policy, processes: this.processes, containment: this.containment }, options);
       // The peers' declared methods join the one RPC registry; their notifications and status go on the bus.
       wirePeers(peers, services, this.identity.id);
       return peers;
@@ -263,9 +289,11 @@ export class HostCore {
       approvals: this.approvals,
     });
     const approvals = this.approvals.current();
+    const policy = await this.policy();
     const extensions = found.extensions.map((ext) => {
       const verdict = compareWithApproval(ext, this.approvals.find(ext));
-      const record = deriveExtensionRecord(ext, verdict, this.identity.id);
+      // The policy has the last word: a blocked extension runs nowhere, whatever its approval says.
+      const record = applyPolicy(deriveExtensionRecord(ext, verdict, this.identity.id), policy);
       this.approvalVerdicts.set(record, verdict);
       return record;
     });
@@ -277,6 +305,9 @@ export class HostCore {
     }
     if (devPaths.corrupt) {
       diagnostics.push({ path: devPaths.corrupt.path, rule: 'config.corrupt', message: devPaths.corrupt.message, fix: 'repair the file by hand, or let the next config write keep it aside' });
+    }
+    if (policy.state.kind === 'invalid') {
+      diagnostics.push({ path: policy.file, rule: 'policy.invalid', message: `the organisation policy cannot be used (${policy.state.problem}); until it is fixed no extension may run`, fix: `ask whoever manages ${policy.file} to fix it (it is read-only to you)` });
     }
     if (approvals.corrupt) {
       diagnostics.push({

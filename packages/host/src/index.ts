@@ -95,6 +95,13 @@ export { checkProviderAnswer, MalformedProviderAnswer, PROVIDER_ITEM_CAP } from 
 export type { CompletionItem, DiagnosticItem, ProviderAnswer, ProviderItem, SearchItem, WorkspaceItem } from './providers/provider-answer.js';
 export { DEFAULT_PROVIDER_DEADLINE_MS, DEFAULT_PROVIDER_LIMIT, ProviderQueries } from './providers/provider-fanout.js';
 export type { DeclaredProvider, ProviderOutcome, ProviderQuery, ProviderQueryOptions } from './providers/provider-fanout.js';
+export { OrganisationPolicy, policyFilePath } from './policy/organisation-policy.js';
+export type { PolicyRule, PolicyState, PolicyVerdict } from './policy/organisation-policy.js';
+export { blockedRefusal, linkRefusal, localAddRefusal } from './policy/policy-refusals.js';
+export { DEFAULT_VIEW_DEADLINE_MS, ViewRenderer } from './views/view-renderer.js';
+export type { RenderedView, RenderOptions, ViewRendererDeps } from './views/view-renderer.js';
+export { DEFAULT_VIEW_PLACES, declaredViews, sidecarViewUrl } from './views/view-catalog.js';
+export type { DeclaredView, ViewFilter } from './views/view-catalog.js';
 export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';

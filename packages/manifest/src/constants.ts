@@ -29,7 +29,7 @@ export const DEFAULT_IDLE_STOP_MINUTES = 15;
 export const DEFAULT_SIDECAR_HEADERS_TIMEOUT_SECONDS = 30;
 
 /** Activation events a peer gets when its manifest names none: lazy, on its first action or RPC call. */
-export const DEFAULT_ACTIVATION: readonly string[] = Object.freeze(['onAction', 'onRpc', 'onProvider']);
+export const DEFAULT_ACTIVATION: readonly string[] = Object.freeze(['onAction', 'onRpc', 'onProvider', 'onView']);
 
 /** Targets an action gets when its manifest names none. */
 export const DEFAULT_ACTION_TARGETS: readonly ActionTarget[] = Object.freeze(['global'] as const);

@@ -21,6 +21,8 @@ export type {
   ListenerContribution,
   AutomationMode,
   AutomationTemplateContribution,
+  ViewContribution,
+  ViewPlace,
   Runnable,
   SidecarEntry,
   StatusContribution,

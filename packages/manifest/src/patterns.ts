@@ -21,8 +21,8 @@ export const HUB_ROUTE_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT
 /** Source of a `permissions.hub` entry: `METHOD /path`, the path without spaces (`*` is a wildcard segment). */
 export const HUB_ROUTE_SOURCE = `^(?:${HUB_ROUTE_METHODS.join('|')}) /\\S*$`;
 
-/** Source of a peer activation event: `onAction`, `onRpc`, `onProvider`, `onStartup`, `onEvent:<glob>` or `onProject:<glob>`. */
-export const ACTIVATION_SOURCE = '^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$';
+/** Source of a peer activation event: `onAction`, `onRpc`, `onProvider`, `onView`, `onStartup`, `onEvent:<glob>` or `onProject:<glob>`. */
+export const ACTIVATION_SOURCE = '^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$';
 
 /**
  * Source of an event type glob (`onEvent:<glob>`, subscriptions): the characters of an event type plus `*`,
@@ -38,3 +38,6 @@ export const LINK_PATH_SOURCE = '^/(?!/)';
 
 /** The only placeholders a project link path may contain. */
 export const LINK_PLACEHOLDERS: readonly string[] = ['projectId', 'repoRoot'];
+
+/** The only placeholder a sidecar view's path may contain. */
+export const VIEW_PLACEHOLDERS: readonly string[] = ['projectId'];

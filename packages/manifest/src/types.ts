@@ -96,6 +96,24 @@ export interface ProviderContribution {
   title: string;
 }
 
+/** Where a view shows: the hub's home, its extension's page, or a project's page. */
+export type ViewPlace = 'home' | 'extension' | 'project';
+
+/**
+ * A view the extension contributes: rendered by its peer on request (`views/render`, a typed view), or, with
+ * `path`, a page of its sidecar shown in a sandboxed frame.
+ */
+export interface ViewContribution {
+  /** View id, unique within the manifest (e.g. `notes.recent`). */
+  id: string;
+  /** Short human title. */
+  title: string;
+  /** Where it shows (default `["extension"]`). */
+  where?: ViewPlace[];
+  /** A sidecar view: the path inside the sidecar (`{projectId}` is filled in). Absent: a peer view. */
+  path?: string;
+}
+
 /** Everything a peer may register at runtime; anything else is refused. */
 export interface Contributes {
   /** Actions the peer handles through `actions/invoke`. */
@@ -104,6 +122,8 @@ export interface Contributes {
   status?: StatusContribution[];
   /** Providers the peer answers through `providers/query`. */
   providers?: ProviderContribution[];
+  /** Views: rendered by the peer (`views/render`) or pages of the sidecar. */
+  views?: ViewContribution[];
   /** RPC method names the peer registers, dotted (e.g. `git.getLog`). */
   rpc?: string[];
   /** Event types the peer publishes, dotted (e.g. `git.changed`). */

@@ -30,6 +30,7 @@ const EVERY_FIELD: DeepRequired<ExtensionManifest> = {
     actions: [{ id: 'git.log', title: 'Open Git log', description: 'Shows the log', targets: ['project'], argsSchema: { type: 'object' } }],
     status: [{ id: 'git.branch', title: 'Branch' }],
     providers: [{ id: 'git.problems', kind: 'diagnostics', title: 'Git problems' }],
+    views: [{ id: 'git.summary', title: 'Summary', where: ['project'], path: '/summary/{projectId}' }],
     rpc: ['git.getLog'],
     events: ['git.changed'],
     listeners: [{ type: 'git.dirty', label: 'Tree has changes', description: 'After a poll finds changes', attributes: { type: 'object' }, source: 'Git', filter: 'on branch {branch}', starter: 'When the tree has changes' }],

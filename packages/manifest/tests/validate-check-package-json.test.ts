@@ -243,6 +243,34 @@ describe('checkPackageJson: rules needing more than one fixture', () => {
     ].sort());
   });
 
+  it('checks views: owned ids, once each, known places, a runner for each kind, {projectId} only; onView is an activation event', () => {
+    const problems = check(
+      minimal({
+        name: 'aaa',
+        peer: { bin: 'p.js', activation: ['onView'] },
+        contributes: {
+          views: [
+            { id: 'zzz.recent', title: 'Recent' },
+            { id: 'aaa.recent', title: 'Recent', where: ['home', 'project'] },
+            { id: 'aaa.recent', title: 'Again' },
+            { id: 'aaa.odd', title: 'Odd', where: ['sidebar'] },
+            { id: 'aaa.page', title: 'Page', path: '/p/{projectId}/{repo}' },
+          ],
+        },
+      }),
+    );
+    assert.deepEqual(problems.map((p) => `${p.path} ${p.rule}`).sort(), [
+      '$.outboard.extension.contributes.views[0].id contributes.owned-id',
+      '$.outboard.extension.contributes.views[2].id contributes.duplicate-id',
+      '$.outboard.extension.contributes.views[3].where[0] schema.enum',
+      '$.outboard.extension.contributes.views[4].path view.placeholder',
+      '$.outboard.extension.contributes.views[4].path view.runner',
+    ].sort());
+    const peerless = check(minimal({ name: 'aaa', sidecar: { bin: 's.js' }, contributes: { views: [{ id: 'aaa.v', title: 'V' }, { id: 'aaa.w', title: 'W', path: '/w?p={projectId}' }] } }));
+    assert.deepEqual(peerless.map((p) => `${p.path} ${p.rule}`), ['$.outboard.extension.contributes.views[0] view.runner']);
+    assert.match(peerless[0]?.message ?? '', /peer view .*no peer/);
+  });
+
   it('refuses an onEvent glob that is not an event type glob (? is no wildcard there)', () => {
     const [p] = check(minimal({ peer: { bin: 'p.js', activation: ['onEvent:git.?', 'onEvent:git.*', 'onProject:*.cs?roj'] } }));
     assert.deepEqual([p?.rule, p?.path], ['peer.activation', '$.outboard.extension.peer.activation[0]']);

@@ -14,7 +14,7 @@ export { serveSidecar, sidecarBasePath, type Sidecar, type SidecarOptions } from
 export { runPeer, type RunPeerOptions, type RunningPeer } from './peer/run-peer.js';
 export { UndeclaredError } from './peer/declarations.js';
 export { readOwnPackage, type OwnPackage } from './peer/own-manifest.js';
-export type { ActionHandler, ActionResult, HandlerContext, HostEvent, PeerApi, PeerContext, PeerDefinition, Project, ProviderAnswer, ProviderHandler, ProviderQuery, RpcHandler, Severity, StatusValue, NotificationOptions } from './peer/peer-api.js';
+export type { ActionHandler, ActionResult, HandlerContext, HostEvent, PeerApi, PeerContext, PeerDefinition, Project, ProviderAnswer, ProviderHandler, ProviderQuery, RpcHandler, Severity, StatusValue, NotificationOptions, ViewContent, ViewHandler } from './peer/peer-api.js';
 export { PeerScope, type ScopeGuard, type Scoped } from './scope.js';
 export { HostReachability } from './host-reachability.js';
 export { PollLane, type Poll, type PollLaneOptions, type PollOptions } from './poll.js';

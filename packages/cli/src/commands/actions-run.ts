@@ -4,9 +4,8 @@ import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import type { ParsedOptions } from '../router/command-spec.js';
-import { formatTable } from '../terminal/table.js';
+import { printTypedView } from '../terminal/typed-view.js';
 import { t } from '../terminal/text.js';
-import type { Text } from '../terminal/text.js';
 import { projectContaining, projectStore } from './projects-lookup.js';
 import { openRpcRoute } from './rpc-route.js';
 import { StopSignals } from './stop-signals.js';
@@ -83,22 +82,10 @@ function describeProgress(value: unknown): string {
   return (JSON.stringify(value) ?? '').slice(0, 100);
 }
 
-/** Free text of a view: one printed line per line of the text (the lines are the view's layout). */
-function textLines(text: string): Text[] {
-  return text.split('\n');
-}
-
 function printResult(ctx: CliContext, result: ActionResult): void {
   for (const n of result.notifications) ctx.print(...notificationLines(ctx.out, n));
   for (const a of result.hostActions) ctx.print(a.type === 'openUrl' ? t`open: ${a.url}` : t`open project ${a.projectId}: ${a.path}`);
-  const view = result.view;
-  if (view?.title) ctx.print(ctx.out.bold(t`${view.title}`));
-  if (view?.type === 'text') ctx.print(...textLines(view.text));
-  if (view?.type === 'markdown') ctx.print(...textLines(view.markdown));
-  if (view?.type === 'table') {
-    ctx.print(...formatTable([view.columns.map((c) => ctx.out.bold(c)), ...view.rows]));
-    if (view.truncated) ctx.print(ctx.out.dim('(table truncated)'));
-  }
+  if (result.view) printTypedView(ctx, result.view);
   for (const w of result.warnings) ctx.printError(ctx.err.yellow(t`warning: ${w}`));
 }
 

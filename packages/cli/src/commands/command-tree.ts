@@ -202,6 +202,24 @@ const DIAGNOSTICS: CommandSpec = {
   load: () => import('./diagnostics.js'),
 };
 
+const VIEWS: CommandSpec = {
+  name: 'views',
+  summary: 'List and show the views extensions contribute',
+  subcommands: [
+    { name: 'list', aliases: ['ls'], summary: 'Views offered by enabled extensions (peer views and sidecar pages)', options: json, load: () => import('./views-list.js') },
+    {
+      name: 'show',
+      summary: "Render a peer view in the terminal (through the hub's peer when one runs)",
+      args: '<id>',
+      minPositionals: 1,
+      missing: 'the view id',
+      options: { project: { type: 'string', value: '<id>', description: 'render it for this registered project (default for a project view: the one holding the current folder)' }, ...json },
+      notes: (cmd) => [`A sidecar view is a page: open it in the hub (\`${cmd} hub open\`).`, 'Ctrl+C cancels the render in the peer.'],
+      load: () => import('./views-show.js'),
+    },
+  ],
+};
+
 const EVENTS: CommandSpec = {
   name: 'events',
   summary: 'Print the hub\'s events as NDJSON (--follow to keep tailing)',
@@ -313,6 +331,7 @@ export const COMMAND_TREE: CommandSpec = {
     NOTIFICATIONS,
     SEARCH,
     DIAGNOSTICS,
+    VIEWS,
     EVENTS,
     RPC,
     ACTIONS,

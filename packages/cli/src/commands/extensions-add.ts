@@ -1,4 +1,4 @@
-import { addExtension, NpmError } from '@outboard/host';
+import { addExtension, localAddRefusal, NpmError } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import { cliError } from '../errors/cli-errors.js';
 import type { ParsedOptions } from '../router/command-spec.js';
@@ -8,6 +8,8 @@ import { t } from '../terminal/text.js';
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const spec = opts.positionals[0] as string;
   const host = ctx.host();
+  const refused = localAddRefusal(await host.policy(), spec, ctx.io.cwd);
+  if (refused) throw refused;
   ctx.printError(ctx.err.dim(t`Installing ${spec} into ${host.home}/extensions (npm, lifecycle scripts off)…`));
   let result;
   try {

@@ -1,3 +1,4 @@
+import { blockedRefusal } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import { collectDoctorProblems } from '@outboard/host/views';
 import { cliError } from '../errors/cli-errors.js';
@@ -9,6 +10,8 @@ import { requireExtension } from './require-extension.js';
 /** `<id> extensions enable <name> [--yes] [--grant CAP]... [--grant-all]`: approve (asking in a terminal) and enable. */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const ext = await requireExtension(ctx, opts.positionals[0] as string);
+  const blocked = blockedRefusal(ext, await ctx.host().policy());
+  if (blocked) throw blocked;
   if (ext.state === 'invalid' || ext.state === 'incompatible' || ext.state === 'conflict') {
     throw cliError('CLI_CANNOT_ENABLE', `${ext.key} cannot be enabled: it is ${ext.state} (${ext.reason})`, ext.fix ? `Fix: ${ext.fix}` : undefined);
   }

@@ -1,4 +1,4 @@
-import { CODE_NOT_PINNED, normaliseDevPath } from '@outboard/host';
+import { CODE_NOT_PINNED, linkRefusal, normaliseDevPath } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
@@ -7,6 +7,8 @@ import { t } from '../terminal/text.js';
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
   const host = ctx.host();
   const folder = normaliseDevPath(opts.positionals[0] as string, ctx.io.cwd);
+  const refused = linkRefusal(await host.policy());
+  if (refused) throw refused;
   const change = await host.config.addDevPath(folder);
   if (change.quarantined) ctx.printError(ctx.err.yellow(t`warning: ${change.quarantined.message}`));
   ctx.print(change.changed ? t`Linked ${folder} (dev source).` : t`${folder} was already linked.`);

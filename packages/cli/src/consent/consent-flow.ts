@@ -15,8 +15,11 @@ export interface GrantChoice {
   grantAll: boolean;
 }
 
-/** Default-deny: every required capability, plus the optional ones the user named. Unknown names are a usage error. */
-export function computeGrants(ext: ExtensionRecord, choice: GrantChoice, hostId: string): CapabilityGrants {
+/**
+ * Default-deny: every required capability, plus the optional ones the user named, less those the organisation
+ * policy never grants (`neverGrant`: not offered, not granted). Unknown names are a usage error.
+ */
+export function computeGrants(ext: ExtensionRecord, choice: GrantChoice, hostId: string, neverGrant: readonly string[] = []): CapabilityGrants {
   const required = ext.manifest?.capabilities?.required ?? [];
   const optional = ext.manifest?.capabilities?.optional ?? [];
   const unknown = choice.grant.filter((c) => !optional.includes(c) && !required.includes(c));
@@ -26,7 +29,7 @@ export function computeGrants(ext: ExtensionRecord, choice: GrantChoice, hostId:
       optional.length ? `Its optional capabilities are: ${optional.join(', ')}.` : `It requests no optional capability (see \`${hostId} extensions info ${ext.key}\`).`,
     );
   }
-  return { capabilities: [...new Set([...required, ...(choice.grantAll ? optional : choice.grant)])] };
+  return { capabilities: [...new Set([...required, ...(choice.grantAll ? optional : choice.grant)])].filter((c) => !neverGrant.includes(c)) };
 }
 
 /** The sensitive capabilities it requires (each needs its own yes, or `--grant`/`--grant-all` without a prompt). */
@@ -50,7 +53,10 @@ export type ApprovalOutcome = 'approved' | 'declined' | 'needs-terminal';
  * (CLI_CHANGED_WHILE_DECIDING).
  */
 export async function obtainApproval(ctx: CliContext, ext: ExtensionRecord & { name: string }, choice: GrantChoice & { yes: boolean }): Promise<ApprovalOutcome> {
-  const grants = computeGrants(ext, choice, ctx.cmd);
+  const policy = await ctx.host().policy();
+  const grants = computeGrants(ext, choice, ctx.cmd, policy.neverGrant);
+  const withheld = (ext.manifest?.capabilities?.optional ?? []).filter((c) => policy.neverGrant.includes(c));
+  if (withheld.length > 0) ctx.printError(ctx.err.yellow(t`Not offered: ${withheld.join(', ')} (policy ${policy.file} never grants ${withheld.length === 1 ? 'it' : 'them'}).`));
   const ask = !choice.yes;
   if (ask && !ctx.printer.interactive) return 'needs-terminal';
   const sensitive = grants.capabilities.filter((c) => capabilityInfo(c)?.sensitive === true);

@@ -3,7 +3,7 @@ import { contributionIdOwnershipProblem } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
 
 /** What can be routed to one extension's peer: an action or a provider (by id), or an RPC method. */
-export type RoutedContribution = 'action' | 'rpc' | 'provider';
+export type RoutedContribution = 'action' | 'rpc' | 'provider' | 'view';
 
 /** The part of an extension record routing needs. */
 export interface ContributingExtension {
@@ -16,14 +16,16 @@ const declares = (ext: ContributingExtension, kind: RoutedContribution, id: stri
   const c = ext.manifest?.contributes;
   if (kind === 'action') return (c?.actions ?? []).some((a) => a.id === id);
   if (kind === 'provider') return (c?.providers ?? []).some((p) => p.id === id);
+  if (kind === 'view') return (c?.views ?? []).some((v) => v.id === id);
   return (c?.rpc ?? []).includes(id);
 };
 
-const WHAT: Record<RoutedContribution, string> = { action: 'action', rpc: 'RPC method', provider: 'provider' };
+const WHAT: Record<RoutedContribution, string> = { action: 'action', rpc: 'RPC method', provider: 'provider', view: 'view' };
 const NONE_HINT: Record<RoutedContribution, (hostId: string) => string> = {
   action: (hostId) => `; \`${hostId} actions list\` shows those that do`,
   rpc: () => '',
   provider: (hostId) => `; \`${hostId} extensions info <name>\` lists an extension's providers`,
+  view: (hostId) => `; \`${hostId} views list\` shows those on offer`,
 };
 
 /**
@@ -55,7 +57,7 @@ export function routeContribution<T extends ContributingExtension>(extensions: r
 }
 
 /** Contribution kinds {@link contributionCollisions} reports. */
-export type ContributionKind = 'action' | 'status' | 'provider' | 'rpc' | 'event';
+export type ContributionKind = 'action' | 'status' | 'provider' | 'view' | 'rpc' | 'event';
 
 /** One id several enabled extensions declare, or one its declarer does not own. */
 export interface ContributionCollision {
@@ -80,6 +82,7 @@ export function contributionCollisions(extensions: readonly ContributingExtensio
       ['action', (c.actions ?? []).map((a) => a.id)],
       ['status', (c.status ?? []).map((s) => s.id)],
       ['provider', (c.providers ?? []).map((p) => p.id)],
+      ['view', (c.views ?? []).map((v) => v.id)],
       ['rpc', c.rpc ?? []],
       ['event', c.events ?? []],
     ];

@@ -55,13 +55,14 @@ export interface AnnouncedContributions {
   actions?: readonly unknown[] | undefined;
   status?: readonly unknown[] | undefined;
   providers?: readonly unknown[] | undefined;
+  views?: readonly unknown[] | undefined;
   rpc?: readonly unknown[] | undefined;
   events?: readonly unknown[] | undefined;
 }
 
 /** Announced ids `extension` does not own (`<name>.` prefix, outside the host namespaces), one phrase each. */
 function unowned(extension: string, announced: AnnouncedContributions): string[] {
-  const kinds = [['action', announced.actions], ['status item', announced.status], ['provider', announced.providers], ['RPC method', announced.rpc], ['event type', announced.events]] as const;
+  const kinds = [['action', announced.actions], ['status item', announced.status], ['provider', announced.providers], ['view', announced.views], ['RPC method', announced.rpc], ['event type', announced.events]] as const;
   return kinds.flatMap(([kind, list]) => (list ?? []).map(idOf).filter((id) => !ownsContributionId(extension, id)).map((id) => `${kind} ${id} (outside its namespace "${extension}.")`));
 }
 
@@ -158,10 +159,12 @@ export class ContributionRegistry {
     const rpc = known(declared?.rpc);
     const events = known(publishableEventTypes({ contributes: declared }));
     const providers = known(declared?.providers);
+    const views = known(declared?.views);
     return [
       ...ids(announced.actions).filter((id) => !actions.has(id)).map((id) => `action ${id}`),
       ...ids(announced.status).filter((id) => !status.has(id)).map((id) => `status item ${id}`),
       ...ids(announced.providers).filter((id) => !providers.has(id)).map((id) => `provider ${id}`),
+      ...ids(announced.views).filter((id) => !views.has(id)).map((id) => `view ${id}`),
       ...ids(announced.rpc).filter((id) => !rpc.has(id)).map((id) => `RPC method ${id}`),
       ...ids(announced.events).filter((id) => !events.has(id)).map((id) => `event type ${id}`),
     ];

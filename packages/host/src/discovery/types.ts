@@ -8,7 +8,7 @@ export type SourceKind = 'project' | 'user' | 'global' | 'dev';
 export const SOURCE_PRECEDENCE: readonly SourceKind[] = ['project', 'user', 'global', 'dev'];
 
 /** The state every extension is in (DESIGN.md §3). */
-export type ExtensionState = 'enabled' | 'disabled' | 'unapproved' | 'incompatible' | 'invalid' | 'conflict' | 'missing';
+export type ExtensionState = 'enabled' | 'disabled' | 'unapproved' | 'incompatible' | 'invalid' | 'conflict' | 'blocked' | 'missing';
 
 /** A problem found while discovering that is not about one manifest field: unreadable JSON, a dangling link. */
 export interface DiscoveryDiagnostic {

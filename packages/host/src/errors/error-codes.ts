@@ -70,6 +70,11 @@ export const ERROR_CODES = {
   PEER_NEEDS_APPROVAL: { meaning: 'the extension offering the action is not approved as installed (never approved, changed since approval, or disabled)', exitCode: 1, fix: (host) => `approve it again with \`${host.id} extensions enable <name>\`` },
   ACTION_UNAVAILABLE: { meaning: 'the extension offering the action cannot run as installed (invalid, incompatible, in conflict, blocked or missing)', exitCode: 1, fix: (host) => `run \`${host.id} extensions info <name>\` to see why and what fixes it` },
 
+  // policy/: the organisation policy (DESIGN §12)
+  POLICY_BLOCKED: { meaning: 'the organisation policy blocks the extension (a blocked entry, not in allowed, a required capability it never grants, or an invalid policy file)', exitCode: 2, fix: (host) => `the policy is read-only: ask whoever manages the policy file; \`${host.id} extensions info <name>\` names the rule` },
+  POLICY_LINK_REFUSED: { meaning: 'the organisation policy does not allow `extensions link` (allowLink is false, or the policy file is invalid)', exitCode: 2, fix: (_host) => `install a published package instead, or ask whoever manages the policy file` },
+  POLICY_ADD_REFUSED: { meaning: 'the organisation policy does not allow `extensions add` from a tarball or folder (allowLocalAdd is false, or the policy file is invalid)', exitCode: 2, fix: (_host) => `install a published package by name, or ask whoever manages the policy file` },
+
   // cli: refusals and failures of the command line (packages/cli)
   // automations, bisect and limits (merged)
   CONFIG_LIMIT_RAISED: { meaning: "extensions.<name>.limits raises a resource limit of the extension's manifest (the user may only lower them)", exitCode: 2, fix: (_host) => `set it at or below the manifest's value (see \`extensions info <name>\`), or unset it` },
@@ -89,6 +94,7 @@ export const ERROR_CODES = {
   CLI_CHANGED_WHILE_DECIDING: { meaning: 'the extension changed on disk between the consent prompt and the run', exitCode: 2, fix: (_host) => `run the command again to review what it is now` },
   CLI_COMMAND_CONFLICT: { meaning: 'more than one enabled extension provides the command', exitCode: 2, fix: (host) => `disable all but one of them with \`${host.id} extensions disable <name>\`` },
   CLI_CANNOT_ENABLE: { meaning: 'the extension is invalid, incompatible or in conflict, or its package has problems doctor reports (a missing bin or peer file), so it cannot be enabled; the problems are listed', exitCode: 1, fix: (host) => `run \`${host.id} extensions doctor\`` },
+  CLI_VIEW_FAILED: { meaning: 'a view could not be shown: nothing enabled offers it, it is a sidecar page, its project is not one it may see, or its peer failed or did not answer in time', exitCode: 1, fix: (host) => `run \`${host.id} views list\` to see the views on offer; see the peer log with \`${host.id} extensions info <name>\`` },
   CLI_ACTION_FAILED: { meaning: "an extension's action failed in its peer", exitCode: 1, fix: (host) => `see the extension's peer log (\`${host.id} extensions info <name>\`)` },
   CLI_FAILED: { meaning: 'the command could not do what was asked (npm failed, nothing to remove...)', exitCode: 1, fix: (host) => `read the message; run \`${host.id} extensions doctor\` for every problem` },
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { runnablePaths } from '@outboard/manifest';
 import type { Disposable } from '@outboard/protocol/disposable';
@@ -16,6 +17,8 @@ export interface LiveInventoryHost {
   refresh(): void;
   readonly approvals: { find(ext: ExtensionRecord): ApprovalRecord | undefined };
   sourceRoots(): { user: string; global: readonly string[]; dev: readonly string[] };
+  /** The organisation policy file (it may not exist): a change to it changes every extension's verdict. */
+  readonly policyFile?: string;
 }
 
 /** Options of {@link LiveInventory.watch}. */
@@ -145,6 +148,7 @@ export class LiveInventory {
       ...roots.global.map((dir) => ({ dir })),
     ];
     for (const p of roots.dev) folders.push({ dir: p }, { dir: dirname(p), names: [basename(p)] });
+    if (this.#host.policyFile !== undefined) folders.push(policyWatch(this.#host.policyFile));
     for (const ext of this.#records) {
       if (ext.source === 'project' || ext.state === 'missing') continue;
       // A scoped package's folder (node_modules/@scope) gains and loses packages too.
@@ -159,4 +163,18 @@ export class LiveInventory {
     }
     return folders;
   }
+}
+
+/**
+ * What to watch for the policy file: its folder (that entry only), or, while the folder does not exist, the
+ * nearest existing ancestor's entry on the way to it (the watch is re-armed once it appears).
+ */
+function policyWatch(file: string): WatchedFolder {
+  let dir = dirname(file);
+  let name = basename(file);
+  while (!existsSync(dir) && dirname(dir) !== dir) {
+    name = basename(dir);
+    dir = dirname(dir);
+  }
+  return name === basename(file) && dir === dirname(file) ? { dir, names: [name], files: [file] } : { dir, names: [name] };
 }

@@ -40,6 +40,8 @@ import type { ProcessTable } from '../process/process-table.js';
 import type { ProcessContainment } from '../process/containment.js';
 import type { ExtensionChange } from '../live/extension-changes.js';
 import { ProviderQueries } from '../providers/provider-fanout.js';
+import { ViewRenderer } from '../views/view-renderer.js';
+import type { OrganisationPolicy } from '../policy/organisation-policy.js';
 
 /** What a {@link PeerFleet} is built on: the parts of its host it uses, each a narrow seam. */
 export interface PeerFleetDeps {
@@ -65,6 +67,8 @@ export interface PeerFleetDeps {
   activationOverride?(name: string): string | undefined;
   /** The user's provider deadline (`providers.deadlineMs`), read per query; undefined means the default. */
   providerDeadlineMs?(): number | undefined;
+  /** The organisation policy in force: a capability it never grants is left out of every grant. Default: none. */
+  policy?(): OrganisationPolicy | undefined;
 }
 
 /** Options of {@link PeerFleet}. */
@@ -83,6 +87,8 @@ export class PeerFleet {
   readonly notifications = new NotificationCenter();
   /** Asks the providers of enabled extensions (`providers/query`), one or every one of a kind. */
   readonly providers: ProviderQueries;
+  /** Lists the views of enabled extensions and renders peer views (`views/render`). */
+  readonly views: ViewRenderer;
   private readonly actionInput: ActionInputChecker;
   private readonly supervisors = new Map<string, PeerSupervisor>();
   /** Each supervisor's row in the host's process table, removed with it. */
@@ -115,6 +121,13 @@ export class PeerFleet {
       projectExists: (id) => deps.projects.get(id) !== undefined,
       grantedProjects: (name) => this.grantedProjectsOf(name),
       configuredDeadlineMs: () => deps.providerDeadlineMs?.(),
+      hostId: deps.identity.id,
+    });
+    this.views = new ViewRenderer({
+      extensions: () => this.viewExtensions(),
+      peer: (name) => this.supervisor(name),
+      projectExists: (id) => deps.projects.get(id) !== undefined,
+      grantedProjects: (name) => this.grantedProjectsOf(name),
       hostId: deps.identity.id,
     });
     this.actionInput = new ActionInputChecker({ hostId: deps.identity.id, projectExists: (id) => deps.projects.get(id) !== undefined });
@@ -165,6 +178,12 @@ export class PeerFleet {
   async peerExtensions(): Promise<PeerExtension[]> {
     const { extensions } = await this.deps.catalog.extensions();
     return extensions.filter((e): e is PeerExtension => e.state === 'enabled' && !!e.manifest?.peer && !!e.name);
+  }
+
+  /** The enabled extensions that declare views (a sidecar view needs no peer). */
+  private async viewExtensions(): Promise<Array<PeerExtension>> {
+    const { extensions } = await this.deps.catalog.extensions();
+    return extensions.filter((e): e is PeerExtension => e.state === 'enabled' && !!e.manifest?.contributes?.views?.length && !!e.name);
   }
 
   /** The supervisor of an enabled extension's peer (created on first use), or undefined. */
@@ -365,8 +384,16 @@ export class PeerFleet {
       if (typeof id !== 'string' || !(this.manifests.get(extension)?.contributes?.providers ?? []).some((p) => p.id === id)) return;
       this.deps.bus.publish({ type: 'extension.provider.changed', source: this.deps.identity.id, attributes: { extension, provider: id } });
     });
+    // `views/changed { id, projectId? }`: pages showing the view render it again. Only a declared view counts.
+    const viewChanged = connection.onNotification('views/changed', (params) => {
+      const { id, projectId } = (params ?? {}) as { id?: unknown; projectId?: unknown };
+      if (typeof id !== 'string' || !(this.manifests.get(extension)?.contributes?.views ?? []).some((v) => v.id === id)) return;
+      const scope = typeof projectId === 'string' && this.deps.projects.get(projectId) !== undefined ? { scope: { projectId } } : {};
+      this.deps.bus.publish({ type: 'extension.view.changed', source: this.deps.identity.id, ...scope, attributes: { extension, view: id } });
+    });
     return {
       dispose: () => {
+        viewChanged.dispose();
         changed.dispose();
         served.dispose();
         session.dispose();
@@ -384,7 +411,10 @@ export class PeerFleet {
   private grantsOf(ext: PeerExtension): CapabilityGrants {
     return this.grantsThisTurn.get(ext.name, () => {
       const approval = this.deps.grants.freshFind(ext);
-      return approval?.enabled ? approval.grants : { capabilities: [] };
+      if (!approval?.enabled) return { capabilities: [] };
+      // Granted before the policy forbade it: the policy wins at every request.
+      const policy = this.deps.policy?.();
+      return policy && policy.neverGrant.length > 0 ? { ...approval.grants, capabilities: approval.grants.capabilities.filter((c) => policy.mayGrant(c)) } : approval.grants;
     });
   }
 }

@@ -1,7 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { ProviderKind } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
-import type { RequestOptions } from '@outboard/protocol';
+import { requestWithin } from '../peers/deadline-request.js';
+import type { StartablePeer } from '../peers/deadline-request.js';
 import { routeContribution } from '../contributions/contribution-owner.js';
 import type { ContributingExtension } from '../contributions/contribution-owner.js';
 import { checkProviderAnswer, MalformedProviderAnswer } from './provider-answer.js';
@@ -30,11 +31,7 @@ export interface ProviderQuery {
 }
 
 /** The peer of one extension, as far as providers need it. */
-export interface ProviderPeer {
-  /** Starts the peer when it is not running (rejects when it cannot start). */
-  start(): Promise<void>;
-  request(method: string, params: unknown, options: RequestOptions): Promise<unknown>;
-}
+export type ProviderPeer = StartablePeer;
 
 /** What {@link ProviderQueries} is built on. */
 export interface ProviderQueriesDeps {
@@ -184,37 +181,10 @@ export class ProviderQueries {
     }
     const peer = await this.deps.peer(provider.extension);
     if (!peer) throw new ResponseError('unavailable', `extension ${provider.extension} has no peer that can run (is it enabled?)`, NOT_READY);
-    const configured = this.deps.configuredDeadlineMs?.();
-    const deadlineMs = options.deadlineMs ?? configured ?? DEFAULT_PROVIDER_DEADLINE_MS;
-    // The fix names the setting unless the consumer chose this deadline itself.
-    const raise = options.deadlineMs === undefined ? ` (\`${this.deps.hostId} config providers.deadlineMs <ms>\` gives providers longer)` : '';
-    // The deadline covers starting the peer too: a consumer waits for the deadline, never for a slow start.
-    const local = new AbortController();
-    const onAbort = (): void => local.abort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.signal?.aborted) local.abort();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => {
-        reject(new ResponseError('timeout', `no answer within ${deadlineMs} ms${raise}`));
-        local.abort();
-      }, deadlineMs);
-    });
-    let raw: unknown;
-    try {
-      try {
-        await Promise.race([peer.start(), deadline]);
-      } catch (error) {
-        if (error instanceof ResponseError && error.reason === 'timeout') throw error;
-        throw new ResponseError('unavailable', `its peer did not start: ${error instanceof Error ? error.message : String(error)}`, NOT_READY);
-      }
-      if (local.signal.aborted) throw new ResponseError('cancelled', 'the query was cancelled');
-      // $/cancelRequest reaches the peer when the consumer aborts or the deadline passes; a late answer is dropped.
-      raw = await Promise.race([peer.request('providers/query', { id: provider.id, ...query }, { timeoutMs: 0, signal: local.signal }), deadline]);
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
+    // The user's `providers.deadlineMs`, asked at every query; the timeout names it unless the consumer chose the deadline.
+    const deadlineMs = options.deadlineMs ?? this.deps.configuredDeadlineMs?.() ?? DEFAULT_PROVIDER_DEADLINE_MS;
+    const timeoutHint = options.deadlineMs === undefined ? `\`${this.deps.hostId} config providers.deadlineMs <ms>\` gives providers longer` : undefined;
+    const raw = await requestWithin(peer, 'providers/query', { id: provider.id, ...query }, { deadlineMs, signal: options.signal, timeoutHint, notStartedData: NOT_READY });
     try {
       return checkProviderAnswer(provider.kind, raw, query.limit);
     } catch (error) {

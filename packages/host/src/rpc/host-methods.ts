@@ -10,6 +10,7 @@ import type { RpcHandler, RpcRegistry } from './rpc-registry.js';
 import { providerMethods } from './provider-methods.js';
 import { processMethods } from './process-methods.js';
 import type { ProcessTable } from '../process/process-table.js';
+import { viewMethods } from './view-methods.js';
 
 /** The parts of a host the built-in methods read. */
 export interface HostMethodDeps {
@@ -32,7 +33,7 @@ export const HOST_OWNER = 'host';
 /**
  * Registers the host's built-in methods on `registry`: `host.info`, `rpc.methods`, `extensions.list`,
  * `projects.list`, `projects.register`, `events.recent`, `actions.list`, `actions.resolve`, `actions.invoke`, `status.list`,
- * `notifications.list`, `providers.query`, `providers.search` and `processes.list`. Every answer is plain JSON; dispose the result to remove them.
+ * `notifications.list`, `providers.query`, `providers.search`, `views.list`, `views.render` and `processes.list`. Every answer is plain JSON; dispose the result to remove them.
  */
 export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps): Disposable {
   const methods: Record<string, RpcHandler> = {
@@ -86,6 +87,7 @@ export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps)
     'notifications.list': async () => ({ notifications: (await deps.peers()).notifications.current() }),
     ...providerMethods(deps.peers),
     ...processMethods(deps.processes),
+    ...viewMethods(deps.peers),
   };
   // What a peer calling through `rpc/call` must hold besides rpc.call: the capability of the same data elsewhere.
   const gates: Record<string, string> = { 'projects.list': 'projects.read', 'projects.register': 'projects.register', 'events.recent': 'events.subscribe', 'extensions.list': 'projects.read', 'processes.list': 'projects.read' };

@@ -67,6 +67,8 @@ function fixOf(ext: ExtensionRecord, identity: Pick<HostIdentity, 'id' | 'versio
       return { command: `${id} extensions enable ${ext.key}` };
     case 'invalid':
       return { command: `${id} extensions doctor` };
+    case 'blocked':
+      return { text: ext.fix ?? 'the organisation policy blocks it', command: info };
     case 'conflict':
       return { text: 'uninstall or unlink all but one of the packages that claim this name', command: info };
     case 'incompatible': {

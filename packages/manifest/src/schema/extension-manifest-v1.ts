@@ -125,12 +125,12 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
         ...runnableProperties('the peer'),
         activation: {
           type: 'array',
-          description: 'When the host starts the peer (default: onAction, onRpc and onProvider, lazily).',
+          description: 'When the host starts the peer (default: onAction, onRpc, onProvider and onView, lazily).',
           items: {
             type: 'string',
             pattern: ACTIVATION_SOURCE,
-            examples: ['onAction', 'onRpc', 'onProvider', 'onStartup', 'onEvent:project.*', 'onProject:package.json'],
-            description: 'onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.',
+            examples: ['onAction', 'onRpc', 'onProvider', 'onView', 'onStartup', 'onEvent:project.*', 'onProject:package.json'],
+            description: 'onAction, onRpc, onProvider, onView, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.',
           },
         },
       },
@@ -225,6 +225,32 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
                 description: 'What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind.',
               },
               title: { type: 'string', minLength: 1, description: 'Short human title, shown as the heading of its answers.' },
+            },
+          },
+        },
+        views: {
+          type: 'array',
+          description: 'Views shown in the hub (home, extension or project page), in the terminal (`<host> views show <id>`) and to agents: rendered by the peer (views/render), or a page of the sidecar when `path` is given.',
+          items: {
+            type: 'object',
+            required: ['id', 'title'],
+            description: 'One view.',
+            properties: {
+              id: { type: 'string', pattern: CONTRIBUTION_ID_SOURCE, description: 'View id starting with the extension name and a dot (notes.recent for notes), unique among the views.' },
+              title: { type: 'string', minLength: 1, description: 'Short human title, shown above the view.' },
+              where: {
+                type: 'array',
+                minItems: 1,
+                default: ['extension'],
+                description: "Where the view shows: home (the hub's home page), extension (its extension's page), project (each project's page, rendered for that project).",
+                items: { type: 'string', enum: ['home', 'extension', 'project'] },
+              },
+              path: {
+                type: 'string',
+                pattern: LINK_PATH_SOURCE,
+                examples: ['/views/summary?project={projectId}'],
+                description: 'A sidecar view: the path inside the sidecar, shown in a sandboxed frame from the extension\'s own origin. The only placeholder is {projectId}. Absent: the peer renders the view.',
+              },
             },
           },
         },

@@ -9,7 +9,7 @@ import { fieldLabel, quote } from './wording.js';
 
 const CONTRIBUTION_ID = new RegExp(CONTRIBUTION_ID_SOURCE);
 const DOTTED_NAME = new RegExp(DOTTED_NAME_SOURCE);
-const EXAMPLE_IDS = { actions: 'git.log', status: 'git.branch', providers: 'notes.search' } as const;
+const EXAMPLE_IDS = { actions: 'git.log', status: 'git.branch', providers: 'notes.search', views: 'notes.recent' } as const;
 
 /** Action, status and provider ids, RPC method names and event types: well formed, each declared once, owned by `name`. */
 export function checkContributes(contributes: unknown, name: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
@@ -18,7 +18,7 @@ export function checkContributes(contributes: unknown, name: unknown, root: Json
   // the ids that rename needs are reported in the same run, not after the name is mended.
   const owner = typeof name !== 'string' ? undefined : isValidSlug(name) ? name : toSlug(name, '');
   if (owner) checkOwnedIds(contributes, owner, root, problems);
-  for (const list of ['actions', 'status', 'providers'] as const) {
+  for (const list of ['actions', 'status', 'providers', 'views'] as const) {
     const entries = contributes[list];
     if (!Array.isArray(entries)) continue;
     const ids = entries.map((e: unknown) => (isRecord(e) && typeof e.id === 'string' ? e.id : undefined));
@@ -84,7 +84,7 @@ function reportDuplicates(
 
 /** Every id starts with `<name>.` and stays out of the host's namespaces (`contributes.owned-id`). */
 function checkOwnedIds(contributes: Record<string, unknown>, name: string, root: JsonPathSegment[], problems: ProblemCollector): void {
-  for (const list of ['actions', 'status', 'providers', 'rpc', 'events', 'listeners', 'automationTemplates'] as const) {
+  for (const list of ['actions', 'status', 'providers', 'views', 'rpc', 'events', 'listeners', 'automationTemplates'] as const) {
     const entries = contributes[list];
     if (!Array.isArray(entries)) continue;
     const key = list === 'listeners' ? 'type' : 'id';

@@ -10,7 +10,7 @@ import { checkContributes } from './check-contributes.js';
 import { checkEngines } from './check-engines.js';
 import { checkExtensionName, checkPublisherAndCommands } from './check-names.js';
 import { checkRunnable } from './check-runnable.js';
-import { checkConfigSchema, checkPeerActivation, checkProjectLinks, checkSidecar } from './check-surfaces.js';
+import { checkConfigSchema, checkPeerActivation, checkProjectLinks, checkSidecar, checkViews } from './check-surfaces.js';
 import { ProblemCollector } from './problem-collector.js';
 import { reportSchemaViolations } from './schema-problems.js';
 import { schemaViolations } from './schema-shape.js';
@@ -79,6 +79,7 @@ function checkBlockV1(block: Record<string, unknown>, root: JsonPathSegment[], c
   checkProjectLinks(block.projectLinks, root, problems);
   checkConfigSchema(block.configSchema, root, problems);
   checkContributes(block.contributes, block.name, root, problems);
+  checkViews(block, root, problems);
   checkCapabilities(block.capabilities, root, ctx, problems);
   checkPermissions(block.permissions, root, problems);
 }

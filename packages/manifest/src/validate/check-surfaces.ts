@@ -1,7 +1,7 @@
 import type { JsonPathSegment } from '../json-path.js';
 import { isRecord } from '../json-value.js';
 import { readPackagePath } from '../package-path.js';
-import { ACTIVATION_SOURCE, EVENT_TYPE_GLOB_SOURCE, LINK_PLACEHOLDERS } from '../patterns.js';
+import { ACTIVATION_SOURCE, EVENT_TYPE_GLOB_SOURCE, LINK_PLACEHOLDERS, VIEW_PLACEHOLDERS } from '../patterns.js';
 import { reportPathFault } from './check-runnable.js';
 import { didYouMean } from '../suggest-names.js';
 import type { ProblemCollector } from './problem-collector.js';
@@ -9,7 +9,7 @@ import { fieldLabel, quote } from './wording.js';
 
 const ACTIVATION = new RegExp(ACTIVATION_SOURCE);
 const EVENT_TYPE_GLOB = new RegExp(EVENT_TYPE_GLOB_SOURCE);
-const ACTIVATION_WORDS = ['onAction', 'onRpc', 'onProvider', 'onStartup', 'onEvent:', 'onProject:'];
+const ACTIVATION_WORDS = ['onAction', 'onRpc', 'onProvider', 'onView', 'onStartup', 'onEvent:', 'onProject:'];
 
 /** `sidecar.health` is a path; `sidecar.idleStopMinutes` is positive. */
 export function checkSidecar(sidecar: unknown, root: JsonPathSegment[], problems: ProblemCollector): void {
@@ -43,7 +43,7 @@ export function checkPeerActivation(peer: unknown, root: JsonPathSegment[], prob
       : `${fieldLabel(at)} ${quote(entry)} is not an activation event${didYouMean(head, ACTIVATION_WORDS)}.`;
     const fix = needsGlob
       ? `Add what to match, e.g. ${quote(head === 'onEvent:' ? 'onEvent:project.*' : 'onProject:package.json')}.`
-      : 'Use onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.';
+      : 'Use onAction, onRpc, onProvider, onView, onStartup, onEvent:<event type glob> or onProject:<marker file glob>.';
     problems.rule([...root, ...at], 'peer.activation', message, fix);
   });
 }
@@ -65,11 +65,31 @@ export function checkProjectLinks(links: unknown, root: JsonPathSegment[], probl
   });
 }
 
+/**
+ * `contributes.views`: a peer view (no `path`) needs a peer to render it, a sidecar view a sidecar to serve
+ * it; a sidecar view's path uses no placeholder but `{projectId}`.
+ */
+export function checkViews(block: Record<string, unknown>, root: JsonPathSegment[], problems: ProblemCollector): void {
+  const views = isRecord(block.contributes) ? block.contributes.views : undefined;
+  if (!Array.isArray(views)) return;
+  views.forEach((view: unknown, i) => {
+    if (!isRecord(view)) return;
+    const at: JsonPathSegment[] = ['contributes', 'views', i];
+    if (typeof view.path !== 'string') {
+      if (block.peer === undefined) problems.rule([...root, ...at], 'view.runner', `${fieldLabel(at)} is a peer view (it has no "path"), but the extension declares no peer to render it.`, 'Add a peer that answers views/render, or give the view the "path" of a sidecar page.');
+      return;
+    }
+    if (block.sidecar === undefined) problems.rule([...root, ...at, 'path'], 'view.runner', `${fieldLabel([...at, 'path'])} makes this a sidecar view, but the extension declares no sidecar to serve it.`, 'Add a sidecar, or remove "path" and render the view from the peer (views/render).');
+    const bad = badPlaceholders(view.path, VIEW_PLACEHOLDERS);
+    if (bad.length > 0) problems.rule([...root, ...at, 'path'], 'view.placeholder', `${fieldLabel([...at, 'path'])} ${quote(view.path)} uses ${bad.map(quote).join(', ')}, but the only placeholder is {projectId}.`, `Use {projectId}${didYouMean(bad[0]?.replace(/[{}]/g, '') ?? '', VIEW_PLACEHOLDERS)}, or remove the braces.`);
+  });
+}
+
 /** Placeholders other than the known ones, plus any unmatched brace. */
-function badPlaceholders(path: string): string[] {
+function badPlaceholders(path: string, known: readonly string[] = LINK_PLACEHOLDERS): string[] {
   const bad: string[] = [];
   const rest = path.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
-    if (!LINK_PLACEHOLDERS.includes(name)) bad.push(whole);
+    if (!known.includes(name)) bad.push(whole);
     return '';
   });
   if (/[{}]/.test(rest)) bad.push(rest.includes('{') ? '{' : '}');

@@ -5,15 +5,15 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc and onProvider, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}},"listeners":{"type":"array","description":"Event types the peer publishes that automations can start on (events/publish accepts them like contributes.events), each with the wording a generic automation editor shows.","items":{"type":"object","required":["type","label"],"description":"One listener: an event type, its attributes and its editor wording.","properties":{"type":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.dirty"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.dirty for git; unique among the listeners."},"label":{"type":"string","minLength":1,"description":"Short human name of the event, e.g. \"Working tree has changes\"."},"description":{"type":"string","minLength":1,"description":"When the peer publishes it."},"attributes":{"type":"object","description":"JSON Schema of the event's attributes (flat strings, numbers and booleans); automation filters and argument templates name these.","examples":[{"type":"object","properties":{"branch":{"type":"string"},"changes":{"type":"integer"}}}]},"source":{"type":"string","minLength":1,"description":"Editor wording for where the event comes from, e.g. \"Git\"."},"filter":{"type":"string","minLength":1,"description":"Editor wording for narrowing it, e.g. \"on branch {branch}\"."},"starter":{"type":"string","minLength":1,"description":"Editor wording that starts a sentence, e.g. \"When a project's working tree has changes\"."}}}},"automationTemplates":{"type":"array","description":"Ready-made automations users start from (`<host> automations add --template <id>`): a trigger, the action to run and its argument template.","items":{"type":"object","required":["id","title","trigger","action"],"description":"One automation template.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Template id starting with the extension name and a dot (git.note-dirty for git), unique among the templates."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What automations made from it do."},"trigger":{"type":"object","required":["type"],"description":"The event that starts a run.","properties":{"type":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","description":"Event type: a listener of an enabled extension or an event type of the host."},"filter":{"type":"object","description":"Attribute equality: each key is an attribute, each value a string (* is a wildcard), number or boolean the attribute must match."}}},"action":{"type":"object","required":["id"],"description":"The action to run, through the one action path with its extension's grants.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id declared by an enabled extension."},"args":{"type":"object","description":"Arguments; strings may hold {{event.attributes.<name>}}, {{event.type}}, {{event.source}} and {{project.id}}."}}},"mode":{"type":"string","enum":["single","restart","queued","parallel"],"default":"single","description":"What a trigger does while a run is in progress: single (ignored), restart (the run is cancelled), queued or parallel (up to max)."},"guard":{"type":"string","minLength":1,"description":"One line saying when this automation should not be used, shown before it is added."},"setup":{"type":"string","minLength":1,"description":"What the user sets up first (config, a registered project...), shown before it is added."}}}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}},"limits":{"type":"object","description":"Resource limits of the peer and sidecar processes, each applied to every process of the extension. The user may lower them in config (extensions.<name>.limits.<key>), never raise them. Applied with a cgroup of the extension's own where the host can make one, else with rlimits.","properties":{"memoryMb":{"type":"integer","minimum":16,"description":"Resident memory of a process and what it started, in MiB. Over it the process is stopped and reported as \"over memory limit\" (not as a crash)."},"cpuPercent":{"type":"integer","minimum":1,"description":"CPU share in percent of one core (50: half a core, 200: two cores). Throttled, never stopped; enforced only with a cgroup."},"openFiles":{"type":"integer","minimum":16,"description":"Open file descriptors per process (RLIMIT_NOFILE)."},"processes":{"type":"integer","minimum":1,"description":"Processes and threads alive at once (a cgroup's pids.max; without a cgroup, RLIMIT_NPROC, which root ignores)."}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc, onProvider and onView, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onView","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onView, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"views":{"type":"array","description":"Views shown in the hub (home, extension or project page), in the terminal (`<host> views show <id>`) and to agents: rendered by the peer (views/render), or a page of the sidecar when `path` is given.","items":{"type":"object","required":["id","title"],"description":"One view.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"View id starting with the extension name and a dot (notes.recent for notes), unique among the views."},"title":{"type":"string","minLength":1,"description":"Short human title, shown above the view."},"where":{"type":"array","minItems":1,"default":["extension"],"description":"Where the view shows: home (the hub's home page), extension (its extension's page), project (each project's page, rendered for that project).","items":{"type":"string","enum":["home","extension","project"]}},"path":{"type":"string","pattern":"^/(?!/)","examples":["/views/summary?project={projectId}"],"description":"A sidecar view: the path inside the sidecar, shown in a sandboxed frame from the extension's own origin. The only placeholder is {projectId}. Absent: the peer renders the view."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}},"listeners":{"type":"array","description":"Event types the peer publishes that automations can start on (events/publish accepts them like contributes.events), each with the wording a generic automation editor shows.","items":{"type":"object","required":["type","label"],"description":"One listener: an event type, its attributes and its editor wording.","properties":{"type":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.dirty"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.dirty for git; unique among the listeners."},"label":{"type":"string","minLength":1,"description":"Short human name of the event, e.g. \"Working tree has changes\"."},"description":{"type":"string","minLength":1,"description":"When the peer publishes it."},"attributes":{"type":"object","description":"JSON Schema of the event's attributes (flat strings, numbers and booleans); automation filters and argument templates name these.","examples":[{"type":"object","properties":{"branch":{"type":"string"},"changes":{"type":"integer"}}}]},"source":{"type":"string","minLength":1,"description":"Editor wording for where the event comes from, e.g. \"Git\"."},"filter":{"type":"string","minLength":1,"description":"Editor wording for narrowing it, e.g. \"on branch {branch}\"."},"starter":{"type":"string","minLength":1,"description":"Editor wording that starts a sentence, e.g. \"When a project's working tree has changes\"."}}}},"automationTemplates":{"type":"array","description":"Ready-made automations users start from (`<host> automations add --template <id>`): a trigger, the action to run and its argument template.","items":{"type":"object","required":["id","title","trigger","action"],"description":"One automation template.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Template id starting with the extension name and a dot (git.note-dirty for git), unique among the templates."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What automations made from it do."},"trigger":{"type":"object","required":["type"],"description":"The event that starts a run.","properties":{"type":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","description":"Event type: a listener of an enabled extension or an event type of the host."},"filter":{"type":"object","description":"Attribute equality: each key is an attribute, each value a string (* is a wildcard), number or boolean the attribute must match."}}},"action":{"type":"object","required":["id"],"description":"The action to run, through the one action path with its extension's grants.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id declared by an enabled extension."},"args":{"type":"object","description":"Arguments; strings may hold {{event.attributes.<name>}}, {{event.type}}, {{event.source}} and {{project.id}}."}}},"mode":{"type":"string","enum":["single","restart","queued","parallel"],"default":"single","description":"What a trigger does while a run is in progress: single (ignored), restart (the run is cancelled), queued or parallel (up to max)."},"guard":{"type":"string","minLength":1,"description":"One line saying when this automation should not be used, shown before it is added."},"setup":{"type":"string","minLength":1,"description":"What the user sets up first (config, a registered project...), shown before it is added."}}}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}},"limits":{"type":"object","description":"Resource limits of the peer and sidecar processes, each applied to every process of the extension. The user may lower them in config (extensions.<name>.limits.<key>), never raise them. Applied with a cgroup of the extension's own where the host can make one, else with rlimits.","properties":{"memoryMb":{"type":"integer","minimum":16,"description":"Resident memory of a process and what it started, in MiB. Over it the process is stopped and reported as \"over memory limit\" (not as a crash)."},"cpuPercent":{"type":"integer","minimum":1,"description":"CPU share in percent of one core (50: half a core, 200: two cores). Throttled, never stopped; enforced only with a cgroup."},"openFiles":{"type":"integer","minimum":16,"description":"Open file descriptors per process (RLIMIT_NOFILE)."},"processes":{"type":"integer","minimum":1,"description":"Processes and threads alive at once (a cgroup's pids.max; without a cgroup, RLIMIT_NPROC, which root ignores)."}}}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,38}$", "u");
 const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,38}$", "u");
 const pattern3 = new RegExp("^/", "u");
-const pattern4 = new RegExp("^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$", "u");
+const pattern4 = new RegExp("^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$", "u");
 const pattern5 = new RegExp("^/(?!/)", "u");
 const pattern6 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$", "u");
-const pattern9 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$", "u");
-const pattern15 = new RegExp("^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$", "u");
+const pattern11 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$", "u");
+const pattern17 = new RegExp("^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$", "u");
 import func2Module from "ajv/dist/runtime/ucs2length.js";
 const func2 = func2Module.default;
 
@@ -596,7 +596,7 @@ for(let i4=0; i4<len4; i4++){
 let data25 = data24[i4];
 if(typeof data25 === "string"){
 if(!pattern4.test(data25)){
-const err45 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/pattern",keyword:"pattern",params:{pattern: "^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$"},message:"must match pattern \""+"^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$"+"\""};
+const err45 = {instancePath:instancePath+"/peer/activation/" + i4,schemaPath:"#/properties/peer/properties/activation/items/pattern",keyword:"pattern",params:{pattern: "^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$"},message:"must match pattern \""+"^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1268,15 +1268,15 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data34.rpc !== undefined){
-let data52 = data34.rpc;
+if(data34.views !== undefined){
+let data52 = data34.views;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
 let data53 = data52[i10];
-if(typeof data53 === "string"){
-if(!pattern9.test(data53)){
-const err99 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.id === undefined){
+const err99 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1285,9 +1285,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.title === undefined){
+const err100 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1296,10 +1295,11 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data53.id !== undefined){
+let data54 = data53.id;
+if(typeof data54 === "string"){
+if(!pattern6.test(data54)){
+const err101 = {instancePath:instancePath+"/contributes/views/" + i10+"/id",schemaPath:"#/properties/contributes/properties/views/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1309,15 +1309,8 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data34.events !== undefined){
-let data54 = data34.events;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-let data55 = data54[i11];
-if(typeof data55 === "string"){
-if(!pattern9.test(data55)){
-const err102 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+else {
+const err102 = {instancePath:instancePath+"/contributes/views/" + i10+"/id",schemaPath:"#/properties/contributes/properties/views/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1327,8 +1320,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-else {
-const err103 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.title !== undefined){
+let data55 = data53.title;
+if(typeof data55 === "string"){
+if(func2(data55) < 1){
+const err103 = {instancePath:instancePath+"/contributes/views/" + i10+"/title",schemaPath:"#/properties/contributes/properties/views/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1338,9 +1334,8 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
 else {
-const err104 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err104 = {instancePath:instancePath+"/contributes/views/" + i10+"/title",schemaPath:"#/properties/contributes/properties/views/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1350,15 +1345,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data34.listeners !== undefined){
-let data56 = data34.listeners;
+if(data53.where !== undefined){
+let data56 = data53.where;
 if(Array.isArray(data56)){
-const len12 = data56.length;
-for(let i12=0; i12<len12; i12++){
-let data57 = data56[i12];
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.type === undefined){
-const err105 = {instancePath:instancePath+"/contributes/listeners/" + i12,schemaPath:"#/properties/contributes/properties/listeners/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data56.length < 1){
+const err105 = {instancePath:instancePath+"/contributes/views/" + i10+"/where",schemaPath:"#/properties/contributes/properties/views/items/properties/where/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1367,8 +1358,11 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data57.label === undefined){
-const err106 = {instancePath:instancePath+"/contributes/listeners/" + i12,schemaPath:"#/properties/contributes/properties/listeners/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+const len11 = data56.length;
+for(let i11=0; i11<len11; i11++){
+let data57 = data56[i11];
+if(typeof data57 !== "string"){
+const err106 = {instancePath:instancePath+"/contributes/views/" + i10+"/where/" + i11,schemaPath:"#/properties/contributes/properties/views/items/properties/where/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1377,11 +1371,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data57.type !== undefined){
-let data58 = data57.type;
-if(typeof data58 === "string"){
-if(!pattern9.test(data58)){
-const err107 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/type",schemaPath:"#/properties/contributes/properties/listeners/items/properties/type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+if(!(((data57 === "home") || (data57 === "extension")) || (data57 === "project"))){
+const err107 = {instancePath:instancePath+"/contributes/views/" + i10+"/where/" + i11,schemaPath:"#/properties/contributes/properties/views/items/properties/where/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.views.items.properties.where.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1391,8 +1382,9 @@ vErrors.push(err107);
 errors++;
 }
 }
+}
 else {
-const err108 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/type",schemaPath:"#/properties/contributes/properties/listeners/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err108 = {instancePath:instancePath+"/contributes/views/" + i10+"/where",schemaPath:"#/properties/contributes/properties/views/items/properties/where/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1402,11 +1394,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data57.label !== undefined){
-let data59 = data57.label;
-if(typeof data59 === "string"){
-if(func2(data59) < 1){
-const err109 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/label",schemaPath:"#/properties/contributes/properties/listeners/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data53.path !== undefined){
+let data58 = data53.path;
+if(typeof data58 === "string"){
+if(!pattern5.test(data58)){
+const err109 = {instancePath:instancePath+"/contributes/views/" + i10+"/path",schemaPath:"#/properties/contributes/properties/views/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?!/)"},message:"must match pattern \""+"^/(?!/)"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1417,7 +1409,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/label",schemaPath:"#/properties/contributes/properties/listeners/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err110 = {instancePath:instancePath+"/contributes/views/" + i10+"/path",schemaPath:"#/properties/contributes/properties/views/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1427,11 +1419,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data57.description !== undefined){
-let data60 = data57.description;
-if(typeof data60 === "string"){
-if(func2(data60) < 1){
-const err111 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/description",schemaPath:"#/properties/contributes/properties/listeners/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err111 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1441,8 +1431,9 @@ vErrors.push(err111);
 errors++;
 }
 }
+}
 else {
-const err112 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/description",schemaPath:"#/properties/contributes/properties/listeners/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err112 = {instancePath:instancePath+"/contributes/views",schemaPath:"#/properties/contributes/properties/views/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1452,10 +1443,15 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data57.attributes !== undefined){
-let data61 = data57.attributes;
-if(!(data61 && typeof data61 == "object" && !Array.isArray(data61))){
-const err113 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/attributes",schemaPath:"#/properties/contributes/properties/listeners/items/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data34.rpc !== undefined){
+let data59 = data34.rpc;
+if(Array.isArray(data59)){
+const len12 = data59.length;
+for(let i12=0; i12<len12; i12++){
+let data60 = data59[i12];
+if(typeof data60 === "string"){
+if(!pattern11.test(data60)){
+const err113 = {instancePath:instancePath+"/contributes/rpc/" + i12,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1465,11 +1461,8 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data57.source !== undefined){
-let data62 = data57.source;
-if(typeof data62 === "string"){
-if(func2(data62) < 1){
-const err114 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/source",schemaPath:"#/properties/contributes/properties/listeners/items/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err114 = {instancePath:instancePath+"/contributes/rpc/" + i12,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1479,8 +1472,9 @@ vErrors.push(err114);
 errors++;
 }
 }
+}
 else {
-const err115 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/source",schemaPath:"#/properties/contributes/properties/listeners/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err115 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1490,11 +1484,15 @@ vErrors.push(err115);
 errors++;
 }
 }
-if(data57.filter !== undefined){
-let data63 = data57.filter;
-if(typeof data63 === "string"){
-if(func2(data63) < 1){
-const err116 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/filter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/filter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data34.events !== undefined){
+let data61 = data34.events;
+if(Array.isArray(data61)){
+const len13 = data61.length;
+for(let i13=0; i13<len13; i13++){
+let data62 = data61[i13];
+if(typeof data62 === "string"){
+if(!pattern11.test(data62)){
+const err116 = {instancePath:instancePath+"/contributes/events/" + i13,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1505,7 +1503,7 @@ errors++;
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/filter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/filter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err117 = {instancePath:instancePath+"/contributes/events/" + i13,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1515,11 +1513,9 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data57.starter !== undefined){
-let data64 = data57.starter;
-if(typeof data64 === "string"){
-if(func2(data64) < 1){
-const err118 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/starter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/starter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err118 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1529,8 +1525,15 @@ vErrors.push(err118);
 errors++;
 }
 }
-else {
-const err119 = {instancePath:instancePath+"/contributes/listeners/" + i12+"/starter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/starter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.listeners !== undefined){
+let data63 = data34.listeners;
+if(Array.isArray(data63)){
+const len14 = data63.length;
+for(let i14=0; i14<len14; i14++){
+let data64 = data63[i14];
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.type === undefined){
+const err119 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1539,10 +1542,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-}
-else {
-const err120 = {instancePath:instancePath+"/contributes/listeners/" + i12,schemaPath:"#/properties/contributes/properties/listeners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data64.label === undefined){
+const err120 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1551,10 +1552,11 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-}
-else {
-const err121 = {instancePath:instancePath+"/contributes/listeners",schemaPath:"#/properties/contributes/properties/listeners/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data64.type !== undefined){
+let data65 = data64.type;
+if(typeof data65 === "string"){
+if(!pattern11.test(data65)){
+const err121 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/type",schemaPath:"#/properties/contributes/properties/listeners/items/properties/type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1564,15 +1566,8 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data34.automationTemplates !== undefined){
-let data65 = data34.automationTemplates;
-if(Array.isArray(data65)){
-const len13 = data65.length;
-for(let i13=0; i13<len13; i13++){
-let data66 = data65[i13];
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.id === undefined){
-const err122 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+else {
+const err122 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/type",schemaPath:"#/properties/contributes/properties/listeners/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1581,8 +1576,12 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data66.title === undefined){
-const err123 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+if(data64.label !== undefined){
+let data66 = data64.label;
+if(typeof data66 === "string"){
+if(func2(data66) < 1){
+const err123 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/label",schemaPath:"#/properties/contributes/properties/listeners/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1591,8 +1590,9 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data66.trigger === undefined){
-const err124 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
+}
+else {
+const err124 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/label",schemaPath:"#/properties/contributes/properties/listeners/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1601,8 +1601,12 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data66.action === undefined){
-const err125 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+}
+if(data64.description !== undefined){
+let data67 = data64.description;
+if(typeof data67 === "string"){
+if(func2(data67) < 1){
+const err125 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/description",schemaPath:"#/properties/contributes/properties/listeners/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1611,11 +1615,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data66.id !== undefined){
-let data67 = data66.id;
-if(typeof data67 === "string"){
-if(!pattern6.test(data67)){
-const err126 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+else {
+const err126 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/description",schemaPath:"#/properties/contributes/properties/listeners/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1625,8 +1627,10 @@ vErrors.push(err126);
 errors++;
 }
 }
-else {
-const err127 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data64.attributes !== undefined){
+let data68 = data64.attributes;
+if(!(data68 && typeof data68 == "object" && !Array.isArray(data68))){
+const err127 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/attributes",schemaPath:"#/properties/contributes/properties/listeners/items/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1636,11 +1640,11 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data66.title !== undefined){
-let data68 = data66.title;
-if(typeof data68 === "string"){
-if(func2(data68) < 1){
-const err128 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/title",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data64.source !== undefined){
+let data69 = data64.source;
+if(typeof data69 === "string"){
+if(func2(data69) < 1){
+const err128 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/source",schemaPath:"#/properties/contributes/properties/listeners/items/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1651,7 +1655,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/title",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err129 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/source",schemaPath:"#/properties/contributes/properties/listeners/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1661,11 +1665,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data66.description !== undefined){
-let data69 = data66.description;
-if(typeof data69 === "string"){
-if(func2(data69) < 1){
-const err130 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/description",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data64.filter !== undefined){
+let data70 = data64.filter;
+if(typeof data70 === "string"){
+if(func2(data70) < 1){
+const err130 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/filter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/filter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1676,7 +1680,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/description",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err131 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/filter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/filter/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1686,11 +1690,11 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data66.trigger !== undefined){
-let data70 = data66.trigger;
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-if(data70.type === undefined){
-const err132 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/trigger",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data64.starter !== undefined){
+let data71 = data64.starter;
+if(typeof data71 === "string"){
+if(func2(data71) < 1){
+const err132 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/starter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/starter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1699,11 +1703,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-if(data70.type !== undefined){
-let data71 = data70.type;
-if(typeof data71 === "string"){
-if(!pattern9.test(data71)){
-const err133 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/trigger/type",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+}
+else {
+const err133 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/starter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/starter/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1713,8 +1715,9 @@ vErrors.push(err133);
 errors++;
 }
 }
+}
 else {
-const err134 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/trigger/type",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err134 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1724,10 +1727,9 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data70.filter !== undefined){
-let data72 = data70.filter;
-if(!(data72 && typeof data72 == "object" && !Array.isArray(data72))){
-const err135 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/trigger/filter",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+else {
+const err135 = {instancePath:instancePath+"/contributes/listeners",schemaPath:"#/properties/contributes/properties/listeners/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1737,9 +1739,15 @@ vErrors.push(err135);
 errors++;
 }
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/trigger",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data34.automationTemplates !== undefined){
+let data72 = data34.automationTemplates;
+if(Array.isArray(data72)){
+const len15 = data72.length;
+for(let i15=0; i15<len15; i15++){
+let data73 = data72[i15];
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(data73.id === undefined){
+const err136 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1748,12 +1756,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data66.action !== undefined){
-let data73 = data66.action;
-if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-if(data73.id === undefined){
-const err137 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/action",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data73.title === undefined){
+const err137 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1762,11 +1766,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data73.id !== undefined){
-let data74 = data73.id;
-if(typeof data74 === "string"){
-if(!pattern6.test(data74)){
-const err138 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/action/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+if(data73.trigger === undefined){
+const err138 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1775,9 +1776,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-else {
-const err139 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/action/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data73.action === undefined){
+const err139 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1786,11 +1786,11 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-if(data73.args !== undefined){
-let data75 = data73.args;
-if(!(data75 && typeof data75 == "object" && !Array.isArray(data75))){
-const err140 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/action/args",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data73.id !== undefined){
+let data74 = data73.id;
+if(typeof data74 === "string"){
+if(!pattern6.test(data74)){
+const err140 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1800,9 +1800,8 @@ vErrors.push(err140);
 errors++;
 }
 }
-}
 else {
-const err141 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/action",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err141 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1812,10 +1811,11 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data66.mode !== undefined){
-let data76 = data66.mode;
-if(typeof data76 !== "string"){
-const err142 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/mode",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data73.title !== undefined){
+let data75 = data73.title;
+if(typeof data75 === "string"){
+if(func2(data75) < 1){
+const err142 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/title",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1824,8 +1824,9 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(!((((data76 === "single") || (data76 === "restart")) || (data76 === "queued")) || (data76 === "parallel"))){
-const err143 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/mode",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.automationTemplates.items.properties.mode.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err143 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/title",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1835,11 +1836,11 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data66.guard !== undefined){
-let data77 = data66.guard;
-if(typeof data77 === "string"){
-if(func2(data77) < 1){
-const err144 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/guard",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/guard/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data73.description !== undefined){
+let data76 = data73.description;
+if(typeof data76 === "string"){
+if(func2(data76) < 1){
+const err144 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/description",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1850,7 +1851,7 @@ errors++;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/guard",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/guard/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err145 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/description",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1860,11 +1861,11 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data66.setup !== undefined){
-let data78 = data66.setup;
-if(typeof data78 === "string"){
-if(func2(data78) < 1){
-const err146 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/setup",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/setup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data73.trigger !== undefined){
+let data77 = data73.trigger;
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+if(data77.type === undefined){
+const err146 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1873,9 +1874,11 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-else {
-const err147 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13+"/setup",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/setup/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data77.type !== undefined){
+let data78 = data77.type;
+if(typeof data78 === "string"){
+if(!pattern11.test(data78)){
+const err147 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/type",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1885,9 +1888,8 @@ vErrors.push(err147);
 errors++;
 }
 }
-}
 else {
-const err148 = {instancePath:instancePath+"/contributes/automationTemplates/" + i13,schemaPath:"#/properties/contributes/properties/automationTemplates/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err148 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/type",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1897,9 +1899,10 @@ vErrors.push(err148);
 errors++;
 }
 }
-}
-else {
-const err149 = {instancePath:instancePath+"/contributes/automationTemplates",schemaPath:"#/properties/contributes/properties/automationTemplates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data77.filter !== undefined){
+let data79 = data77.filter;
+if(!(data79 && typeof data79 == "object" && !Array.isArray(data79))){
+const err149 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/filter",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1911,7 +1914,7 @@ errors++;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err150 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1921,16 +1924,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data.capabilities !== undefined){
-let data79 = data.capabilities;
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-if(data79.required !== undefined){
-let data80 = data79.required;
-if(Array.isArray(data80)){
-const len14 = data80.length;
-for(let i14=0; i14<len14; i14++){
-if(typeof data80[i14] !== "string"){
-const err151 = {instancePath:instancePath+"/capabilities/required/" + i14,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data73.action !== undefined){
+let data80 = data73.action;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.id === undefined){
+const err151 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -1939,10 +1937,11 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-}
-else {
-const err152 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data80.id !== undefined){
+let data81 = data80.id;
+if(typeof data81 === "string"){
+if(!pattern6.test(data81)){
+const err152 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -1952,13 +1951,8 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data79.optional !== undefined){
-let data82 = data79.optional;
-if(Array.isArray(data82)){
-const len15 = data82.length;
-for(let i15=0; i15<len15; i15++){
-if(typeof data82[i15] !== "string"){
-const err153 = {instancePath:instancePath+"/capabilities/optional/" + i15,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err153 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -1968,9 +1962,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data80.args !== undefined){
+let data82 = data80.args;
+if(!(data82 && typeof data82 == "object" && !Array.isArray(data82))){
+const err154 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/args",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -1982,7 +1977,7 @@ errors++;
 }
 }
 else {
-const err155 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err155 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -1992,18 +1987,10 @@ vErrors.push(err155);
 errors++;
 }
 }
-if(data.permissions !== undefined){
-let data84 = data.permissions;
-if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-if(data84.hub !== undefined){
-let data85 = data84.hub;
-if(Array.isArray(data85)){
-const len16 = data85.length;
-for(let i16=0; i16<len16; i16++){
-let data86 = data85[i16];
-if(typeof data86 === "string"){
-if(!pattern15.test(data86)){
-const err156 = {instancePath:instancePath+"/permissions/hub/" + i16,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+if(data73.mode !== undefined){
+let data83 = data73.mode;
+if(typeof data83 !== "string"){
+const err156 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/mode",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2012,9 +1999,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-else {
-const err157 = {instancePath:instancePath+"/permissions/hub/" + i16,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data83 === "single") || (data83 === "restart")) || (data83 === "queued")) || (data83 === "parallel"))){
+const err157 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/mode",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.automationTemplates.items.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2024,9 +2010,11 @@ vErrors.push(err157);
 errors++;
 }
 }
-}
-else {
-const err158 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data73.guard !== undefined){
+let data84 = data73.guard;
+if(typeof data84 === "string"){
+if(func2(data84) < 1){
+const err158 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/guard",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/guard/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2036,9 +2024,8 @@ vErrors.push(err158);
 errors++;
 }
 }
-}
 else {
-const err159 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err159 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/guard",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/guard/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2048,13 +2035,11 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data87 = data.limits;
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-if(data87.memoryMb !== undefined){
-let data88 = data87.memoryMb;
-if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
-const err160 = {instancePath:instancePath+"/limits/memoryMb",schemaPath:"#/properties/limits/properties/memoryMb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data73.setup !== undefined){
+let data85 = data73.setup;
+if(typeof data85 === "string"){
+if(func2(data85) < 1){
+const err160 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/setup",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/setup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2063,9 +2048,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 < 16 || isNaN(data88)){
-const err161 = {instancePath:instancePath+"/limits/memoryMb",schemaPath:"#/properties/limits/properties/memoryMb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
+}
+else {
+const err161 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/setup",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/setup/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2076,10 +2061,8 @@ errors++;
 }
 }
 }
-if(data87.cpuPercent !== undefined){
-let data89 = data87.cpuPercent;
-if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
-const err162 = {instancePath:instancePath+"/limits/cpuPercent",schemaPath:"#/properties/limits/properties/cpuPercent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err162 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2088,9 +2071,10 @@ vErrors.push(err162);
 }
 errors++;
 }
-if((typeof data89 == "number") && (isFinite(data89))){
-if(data89 < 1 || isNaN(data89)){
-const err163 = {instancePath:instancePath+"/limits/cpuPercent",schemaPath:"#/properties/limits/properties/cpuPercent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err163 = {instancePath:instancePath+"/contributes/automationTemplates",schemaPath:"#/properties/contributes/properties/automationTemplates/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2101,10 +2085,8 @@ errors++;
 }
 }
 }
-if(data87.openFiles !== undefined){
-let data90 = data87.openFiles;
-if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
-const err164 = {instancePath:instancePath+"/limits/openFiles",schemaPath:"#/properties/limits/properties/openFiles/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err164 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2113,9 +2095,17 @@ vErrors.push(err164);
 }
 errors++;
 }
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 < 16 || isNaN(data90)){
-const err165 = {instancePath:instancePath+"/limits/openFiles",schemaPath:"#/properties/limits/properties/openFiles/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
+}
+if(data.capabilities !== undefined){
+let data86 = data.capabilities;
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+if(data86.required !== undefined){
+let data87 = data86.required;
+if(Array.isArray(data87)){
+const len16 = data87.length;
+for(let i16=0; i16<len16; i16++){
+if(typeof data87[i16] !== "string"){
+const err165 = {instancePath:instancePath+"/capabilities/required/" + i16,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2126,10 +2116,8 @@ errors++;
 }
 }
 }
-if(data87.processes !== undefined){
-let data91 = data87.processes;
-if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
-const err166 = {instancePath:instancePath+"/limits/processes",schemaPath:"#/properties/limits/properties/processes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err166 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2138,9 +2126,14 @@ vErrors.push(err166);
 }
 errors++;
 }
-if((typeof data91 == "number") && (isFinite(data91))){
-if(data91 < 1 || isNaN(data91)){
-const err167 = {instancePath:instancePath+"/limits/processes",schemaPath:"#/properties/limits/properties/processes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data86.optional !== undefined){
+let data89 = data86.optional;
+if(Array.isArray(data89)){
+const len17 = data89.length;
+for(let i17=0; i17<len17; i17++){
+if(typeof data89[i17] !== "string"){
+const err167 = {instancePath:instancePath+"/capabilities/optional/" + i17,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2151,9 +2144,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err168 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err168 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2165,12 +2157,195 @@ errors++;
 }
 }
 else {
-const err169 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err169 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err169];
 }
 else {
 vErrors.push(err169);
+}
+errors++;
+}
+}
+if(data.permissions !== undefined){
+let data91 = data.permissions;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(data91.hub !== undefined){
+let data92 = data91.hub;
+if(Array.isArray(data92)){
+const len18 = data92.length;
+for(let i18=0; i18<len18; i18++){
+let data93 = data92[i18];
+if(typeof data93 === "string"){
+if(!pattern17.test(data93)){
+const err170 = {instancePath:instancePath+"/permissions/hub/" + i18,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+else {
+const err171 = {instancePath:instancePath+"/permissions/hub/" + i18,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+}
+}
+else {
+const err172 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+}
+}
+else {
+const err173 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+if(data.limits !== undefined){
+let data94 = data.limits;
+if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+if(data94.memoryMb !== undefined){
+let data95 = data94.memoryMb;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+const err174 = {instancePath:instancePath+"/limits/memoryMb",schemaPath:"#/properties/limits/properties/memoryMb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 < 16 || isNaN(data95)){
+const err175 = {instancePath:instancePath+"/limits/memoryMb",schemaPath:"#/properties/limits/properties/memoryMb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+}
+}
+if(data94.cpuPercent !== undefined){
+let data96 = data94.cpuPercent;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err176 = {instancePath:instancePath+"/limits/cpuPercent",schemaPath:"#/properties/limits/properties/cpuPercent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 < 1 || isNaN(data96)){
+const err177 = {instancePath:instancePath+"/limits/cpuPercent",schemaPath:"#/properties/limits/properties/cpuPercent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+}
+}
+if(data94.openFiles !== undefined){
+let data97 = data94.openFiles;
+if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
+const err178 = {instancePath:instancePath+"/limits/openFiles",schemaPath:"#/properties/limits/properties/openFiles/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err178];
+}
+else {
+vErrors.push(err178);
+}
+errors++;
+}
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 < 16 || isNaN(data97)){
+const err179 = {instancePath:instancePath+"/limits/openFiles",schemaPath:"#/properties/limits/properties/openFiles/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
+}
+errors++;
+}
+}
+}
+if(data94.processes !== undefined){
+let data98 = data94.processes;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err180 = {instancePath:instancePath+"/limits/processes",schemaPath:"#/properties/limits/properties/processes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err180];
+}
+else {
+vErrors.push(err180);
+}
+errors++;
+}
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 < 1 || isNaN(data98)){
+const err181 = {instancePath:instancePath+"/limits/processes",schemaPath:"#/properties/limits/properties/processes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err181];
+}
+else {
+vErrors.push(err181);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err182 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err182];
+}
+else {
+vErrors.push(err182);
+}
+errors++;
+}
+}
+}
+else {
+const err183 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
 }
 errors++;
 }

@@ -19,6 +19,7 @@ export class Declarations {
   private readonly actions: Set<string>;
   private readonly status: Set<string>;
   private readonly providers: Set<string>;
+  private readonly views: Set<string>;
   private readonly rpc: Set<string>;
   private readonly events: Set<string>;
   private readonly capabilities: Set<string>;
@@ -29,6 +30,7 @@ export class Declarations {
     this.actions = new Set((c.actions ?? []).map((a) => a.id));
     this.status = new Set((c.status ?? []).map((s) => s.id));
     this.providers = new Set((c.providers ?? []).map((p) => p.id));
+    this.views = new Set((c.views ?? []).filter((v) => v.path === undefined).map((v) => v.id));
     this.rpc = new Set(c.rpc ?? []);
     this.events = new Set(publishableEventTypes(manifest));
     this.capabilities = new Set([...(manifest.capabilities?.required ?? []), ...(manifest.capabilities?.optional ?? [])]);
@@ -41,6 +43,10 @@ export class Declarations {
 
   provider(id: string): void {
     if (!this.providers.has(id)) throw new UndeclaredError(`provider "${id}" is not declared: add { "id": "${id}", "kind": "search", "title": "..." } to contributes.providers in package.json (${this.owned(id)})`, 'contributes.providers');
+  }
+
+  view(id: string): void {
+    if (!this.views.has(id)) throw new UndeclaredError(`view "${id}" is not declared as a peer view: add { "id": "${id}", "title": "...", "where": ["extension"] } (without "path") to contributes.views in package.json (${this.owned(id)})`, 'contributes.views');
   }
 
   statusItem(id: string): void {

@@ -1,11 +1,12 @@
 import type { Connection, Disposable } from '@outboard/protocol';
 import type { Declarations } from './declarations.js';
-import type { ActionHandler, HostEvent, PeerApi, Project, ProviderHandler, RpcHandler } from './peer-api.js';
+import type { ActionHandler, HostEvent, PeerApi, Project, ProviderHandler, RpcHandler, ViewHandler } from './peer-api.js';
 
 /** Where registrations of actions and RPC methods go (the runtime owns the handler tables). */
 export interface Registrars {
   registerAction(id: string, handler: ActionHandler): Disposable;
   registerProvider(id: string, handler: ProviderHandler): Disposable;
+  registerView(id: string, handler: ViewHandler): Disposable;
   registerRpc(method: string, handler: RpcHandler): Disposable;
 }
 
@@ -107,6 +108,13 @@ export function createPeerApi(connection: Connection, declared: Declarations, su
     },
     providers: {
       register: (id, handler) => registrars.registerProvider(id, handler),
+    },
+    views: {
+      register: (id, handler) => registrars.registerView(id, handler),
+      changed: (id, options) => {
+        declared.view(id);
+        connection.notify('views/changed', { id, ...(options?.projectId !== undefined ? { projectId: options.projectId } : {}) });
+      },
     },
     rpc: {
       call: async <T>(method: string, params?: unknown) => {

@@ -62,6 +62,19 @@ export interface ProviderAnswer {
 /** Answers a provider declared in `contributes.providers`; `context.signal` aborts when the host cancels. */
 export type ProviderHandler = (query: ProviderQuery, context: HandlerContext) => ProviderAnswer | Promise<ProviderAnswer>;
 
+/**
+ * What a view renders (docs/views.md): text, markdown (shown as text in a terminal, rendered safely in a page)
+ * or a table. The host cleans control characters and caps the size (64 KiB of text, 1000 rows, 20 columns).
+ */
+export type ViewContent = (
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'markdown'; readonly markdown: string }
+  | { readonly type: 'table'; readonly columns: readonly string[]; readonly rows: readonly (readonly unknown[])[] }
+) & { readonly title?: string };
+
+/** Renders a view declared in `contributes.views`; `context.projectId` is the project shown, if any. */
+export type ViewHandler = (context: HandlerContext) => ViewContent | Promise<ViewContent>;
+
 /** A status item's value. */
 export interface StatusValue {
   readonly text: string;
@@ -130,6 +143,12 @@ export interface PeerApi {
     /** Answers a provider declared in `contributes.providers`. */
     register(id: string, handler: ProviderHandler): Disposable;
   };
+  readonly views: {
+    /** Renders a peer view declared in `contributes.views` (one without `path`). */
+    register(id: string, handler: ViewHandler): Disposable;
+    /** Tells the host the view's content changed (`views/changed`): pages showing it render it again. */
+    changed(id: string, options?: { projectId?: string }): void;
+  };
   readonly rpc: {
     /** Calls an RPC method of the host, its plugins or other extensions (`rpc.call`). */
     call<T = unknown>(method: string, params?: unknown): Promise<T>;
@@ -174,6 +193,8 @@ export interface PeerDefinition {
   readonly actions?: Readonly<Record<string, ActionHandler>>;
   /** Provider handlers by id (each must be in `contributes.providers`). */
   readonly providers?: Readonly<Record<string, ProviderHandler>>;
+  /** View renderers by id (each must be a peer view in `contributes.views`). */
+  readonly views?: Readonly<Record<string, ViewHandler>>;
   /** RPC handlers by method (each must be in `contributes.rpc`). */
   readonly rpc?: Readonly<Record<string, RpcHandler>>;
 }

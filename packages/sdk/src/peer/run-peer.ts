@@ -6,7 +6,7 @@ import { PollLane } from '../poll.js';
 import { PeerScope } from '../scope.js';
 import { Declarations } from './declarations.js';
 import { readOwnPackage, type OwnPackage } from './own-manifest.js';
-import type { ActionHandler, HandlerContext, PeerApi, PeerContext, PeerDefinition, ProviderHandler, RpcHandler } from './peer-api.js';
+import type { ActionHandler, HandlerContext, PeerApi, PeerContext, PeerDefinition, ProviderHandler, RpcHandler, ViewHandler } from './peer-api.js';
 import { createPeerApi } from './peer-api-impl.js';
 
 /** Options of {@link runPeer}, for tests and embedders; a peer needs none. */
@@ -49,8 +49,10 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
   const actions = new Map<string, ActionHandler>();
   const rpcs = new Map<string, RpcHandler>();
   const providers = new Map<string, ProviderHandler>();
+  const views = new Map<string, ViewHandler>();
   for (const id of Object.keys(definition.actions ?? {})) declared.action(id);
   for (const id of Object.keys(definition.providers ?? {})) declared.provider(id);
+  for (const id of Object.keys(definition.views ?? {})) declared.view(id);
   for (const method of Object.keys(definition.rpc ?? {})) declared.rpcMethod(method);
 
   const connection = options.connection ?? new Connection({ transport: new StdioTransport({ exitOnStdinEnd: false, redirectConsole: true }), name: 'host' });
@@ -92,8 +94,10 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
       registerAction: (id, handler) => (declared.action(id), register(actions, id, handler)),
       registerRpc: (method, handler) => (declared.rpcMethod(method), register(rpcs, method, handler)),
       registerProvider: (id, handler) => (declared.provider(id), register(providers, id, handler)),
+      registerView: (id, handler) => (declared.view(id), register(views, id, handler)),
     });
     for (const [id, handler] of Object.entries(definition.providers ?? {})) api.providers.register(id, handler);
+    for (const [id, handler] of Object.entries(definition.views ?? {})) api.views.register(id, handler);
     for (const [id, handler] of Object.entries(definition.actions ?? {})) api.actions.register(id, handler);
     for (const [method, handler] of Object.entries(definition.rpc ?? {})) api.rpc.register(method, handler);
     const context: PeerContext = {
@@ -168,6 +172,16 @@ export function runPeer(definition: PeerDefinition, options: RunPeerOptions = {}
     if (!handler) throw new ResponseError('method_not_found', `${own.manifest.name} serves no RPC method ${JSON.stringify(p.method)}`);
     return (await handler(p.params, handlerContext(ctx, undefined))) ?? null;
   });
+  connection.onRequest('views/render', async (params: unknown, ctx) => {
+    const p = (params ?? {}) as { id?: unknown; projectId?: unknown };
+    await whenActivated().catch(() => {
+      throw new ResponseError('unavailable', `${own.manifest.name} failed to activate; see its log`);
+    });
+    const handler = typeof p.id === 'string' ? views.get(p.id) : undefined;
+    if (!handler) throw new ResponseError('not_found', `${own.manifest.name} has no renderer for view ${JSON.stringify(p.id)} (api.views.register)`);
+    return handler(handlerContext(ctx, typeof p.projectId === 'string' ? p.projectId : undefined));
+  });
+
   connection.onRequest('providers/query', async (params: unknown, ctx) => {
     const p = (params ?? {}) as { id?: unknown; query?: unknown; projectId?: unknown; limit?: unknown; cursor?: unknown };
     await whenActivated().catch(() => {
