@@ -38,6 +38,8 @@ export function outboardIdentity(): { id: string; version: string } {
 /** A running router behind a bare server. */
 export interface SidecarHub {
   home: string;
+  /** The host behind the router (its process table lists the sidecars). */
+  host: ReturnType<typeof createHost>;
   manager: SidecarFleet;
   port: number;
   /** `http://127.0.0.1:<port>/x/<name><path>`. */
@@ -69,6 +71,7 @@ export async function startSidecarHub(home: string, options: Partial<SidecarFlee
   const port = (server.address() as AddressInfo).port;
   return {
     home,
+    host,
     manager,
     port,
     url: (name, path = '/') => `http://127.0.0.1:${port}/x/${name}${path}`,
