@@ -158,7 +158,7 @@ describe('events/publish', () => {
     mkdirSync(join(work, 'web'));
     await projects.register({ root: join(work, 'web') });
     const before = bus.lastSeq;
-    await refused(call('git', ALL, 'events/publish', { type: 'git.pushed' }), 'denied', /declares only "git\.changed", "git\.branch\.moved" in contributes\.events\. Add "git\.pushed"/);
+    await refused(call('git', ALL, 'events/publish', { type: 'git.pushed' }), 'denied', /declares only "git\.changed", "git\.branch\.moved" in contributes\.events and contributes\.listeners\. Add "git\.pushed" to contributes\.events \(or a listener/);
     await refused(call('git', ALL, 'events/publish', { type: 'git.*' }), 'denied');
     // Declared is not enough: the host's namespaces are the host's, and another extension's are its own.
     await refused(call('aaa', ALL, 'events/publish', { type: 'project.registered' }), 'denied', /host's namespace "project\."/);
