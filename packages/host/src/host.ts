@@ -36,6 +36,7 @@ export class Host extends HostCore {
       extensions: () => this.extensions(),
       peers: () => this.peers(),
       wireVersion: WIRE_VERSION,
+      approvals: this.approvals,
     });
     this.#live = new LiveInventory({ host: this, bus: this.#services.bus, syncProjects: () => this.#services.projects.sync() });
     this.#plugins = new PluginRunner({ bus: this.bus, rpc: this.rpc, home: this.home, hostId: this.identity.id, ...(options.log ? { log: options.log } : {}) });

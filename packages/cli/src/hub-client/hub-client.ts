@@ -1,4 +1,4 @@
-import { Connection, ResponseError } from '@outboard/protocol';
+import { Connection, ResponseError, type Disposable } from '@outboard/protocol';
 import { OutboardError, isOutboardErrorCode } from '@outboard/host/errors';
 import { authHeaders, HubUnreachableError, type HubEndpoint } from './hub-endpoint.js';
 import { openWebSocket, WebSocketRefusedError, WebSocketTransport } from './websocket-transport.js';
@@ -73,6 +73,16 @@ export class HubClient {
       if (error instanceof ResponseError && error.origin === 'peer' && isOutboardErrorCode(error.data.senderCode)) throw new HubCallError(error);
       throw error;
     }
+  }
+
+  /** Handles a notification the hub sends on this connection (`events.event` after `events.subscribe`...); dispose to stop. */
+  onNotification(method: string, handler: (params: unknown) => void): Disposable {
+    return this.connection.onNotification(method, handler);
+  }
+
+  /** Called once when the connection ends, from either side, with the reason in one line. */
+  onClose(listener: (reason: string) => void): Disposable {
+    return this.connection.onClose((event) => listener(event.reason));
   }
 
   /** Closes the connection (the hub cancels whatever is still running for it). Idempotent. */

@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc and onProvider, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc and onProvider, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."},"annotations":{"type":"object","description":"Hints for agents, with MCP's tool annotation names; absent means MCP's defaults (not read-only, destructive, not idempotent, open world). Only read-only actions are offered to agents unless the user allows more (`<host> extensions enable <name> --agents`).","properties":{"readOnlyHint":{"type":"boolean","default":false,"description":"True when the action changes nothing (agents get it by default)."},"destructiveHint":{"type":"boolean","default":true,"description":"False when the changes it makes only add (never delete or overwrite); meaningful when readOnlyHint is false."},"idempotentHint":{"type":"boolean","default":false,"description":"True when running it again with the same arguments has no further effect."},"openWorldHint":{"type":"boolean","default":true,"description":"False when it touches only a closed domain (no network, no outside services)."}}}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,38}$", "u");
 const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,38}$", "u");
 const pattern3 = new RegExp("^/", "u");
@@ -1009,9 +1009,12 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data36.annotations !== undefined){
+let data43 = data36.annotations;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.readOnlyHint !== undefined){
+if(typeof data43.readOnlyHint !== "boolean"){
+const err78 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations/readOnlyHint",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1021,9 +1024,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/contributes/actions",schemaPath:"#/properties/contributes/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data43.destructiveHint !== undefined){
+if(typeof data43.destructiveHint !== "boolean"){
+const err79 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations/destructiveHint",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1033,15 +1036,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data34.status !== undefined){
-let data43 = data34.status;
-if(Array.isArray(data43)){
-const len8 = data43.length;
-for(let i8=0; i8<len8; i8++){
-let data44 = data43[i8];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.id === undefined){
-const err80 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data43.idempotentHint !== undefined){
+if(typeof data43.idempotentHint !== "boolean"){
+const err80 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations/idempotentHint",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1050,8 +1047,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data44.title === undefined){
-const err81 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+if(data43.openWorldHint !== undefined){
+if(typeof data43.openWorldHint !== "boolean"){
+const err81 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations/openWorldHint",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1060,11 +1059,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data44.id !== undefined){
-let data45 = data44.id;
-if(typeof data45 === "string"){
-if(!pattern6.test(data45)){
-const err82 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1074,8 +1072,9 @@ vErrors.push(err82);
 errors++;
 }
 }
+}
 else {
-const err83 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1085,11 +1084,9 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data44.title !== undefined){
-let data46 = data44.title;
-if(typeof data46 === "string"){
-if(func2(data46) < 1){
-const err84 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err84 = {instancePath:instancePath+"/contributes/actions",schemaPath:"#/properties/contributes/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1099,8 +1096,15 @@ vErrors.push(err84);
 errors++;
 }
 }
-else {
-const err85 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.status !== undefined){
+let data48 = data34.status;
+if(Array.isArray(data48)){
+const len8 = data48.length;
+for(let i8=0; i8<len8; i8++){
+let data49 = data48[i8];
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(data49.id === undefined){
+const err85 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1109,10 +1113,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.title === undefined){
+const err86 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1121,10 +1123,11 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/contributes/status",schemaPath:"#/properties/contributes/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data49.id !== undefined){
+let data50 = data49.id;
+if(typeof data50 === "string"){
+if(!pattern6.test(data50)){
+const err87 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1134,15 +1137,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data34.providers !== undefined){
-let data47 = data34.providers;
-if(Array.isArray(data47)){
-const len9 = data47.length;
-for(let i9=0; i9<len9; i9++){
-let data48 = data47[i9];
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.id === undefined){
-const err88 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+else {
+const err88 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1151,8 +1147,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data48.kind === undefined){
-const err89 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+}
+if(data49.title !== undefined){
+let data51 = data49.title;
+if(typeof data51 === "string"){
+if(func2(data51) < 1){
+const err89 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1161,8 +1161,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data48.title === undefined){
-const err90 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+else {
+const err90 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1171,11 +1172,10 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data48.id !== undefined){
-let data49 = data48.id;
-if(typeof data49 === "string"){
-if(!pattern6.test(data49)){
-const err91 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1185,8 +1185,9 @@ vErrors.push(err91);
 errors++;
 }
 }
+}
 else {
-const err92 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = {instancePath:instancePath+"/contributes/status",schemaPath:"#/properties/contributes/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1196,10 +1197,15 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data48.kind !== undefined){
-let data50 = data48.kind;
-if(typeof data50 !== "string"){
-const err93 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.providers !== undefined){
+let data52 = data34.providers;
+if(Array.isArray(data52)){
+const len9 = data52.length;
+for(let i9=0; i9<len9; i9++){
+let data53 = data52[i9];
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.id === undefined){
+const err93 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1208,8 +1214,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(!((((data50 === "search") || (data50 === "diagnostics")) || (data50 === "workspaces")) || (data50 === "completions"))){
-const err94 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.providers.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(data53.kind === undefined){
+const err94 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1218,12 +1224,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-if(data48.title !== undefined){
-let data51 = data48.title;
-if(typeof data51 === "string"){
-if(func2(data51) < 1){
-const err95 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data53.title === undefined){
+const err95 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1232,9 +1234,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.id !== undefined){
+let data54 = data53.id;
+if(typeof data54 === "string"){
+if(!pattern6.test(data54)){
+const err96 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1244,9 +1248,8 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
 else {
-const err97 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err97 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1256,9 +1259,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/contributes/providers",schemaPath:"#/properties/contributes/properties/providers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data53.kind !== undefined){
+let data55 = data53.kind;
+if(typeof data55 !== "string"){
+const err98 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1267,16 +1271,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data34.rpc !== undefined){
-let data52 = data34.rpc;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-let data53 = data52[i10];
-if(typeof data53 === "string"){
-if(!pattern9.test(data53)){
-const err99 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+if(!((((data55 === "search") || (data55 === "diagnostics")) || (data55 === "workspaces")) || (data55 === "completions"))){
+const err99 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.providers.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1286,8 +1282,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-else {
-const err100 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.title !== undefined){
+let data56 = data53.title;
+if(typeof data56 === "string"){
+if(func2(data56) < 1){
+const err100 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1297,9 +1296,8 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
 else {
-const err101 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err101 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1309,15 +1307,9 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data34.events !== undefined){
-let data54 = data34.events;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-let data55 = data54[i11];
-if(typeof data55 === "string"){
-if(!pattern9.test(data55)){
-const err102 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+}
+else {
+const err102 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1327,8 +1319,9 @@ vErrors.push(err102);
 errors++;
 }
 }
+}
 else {
-const err103 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err103 = {instancePath:instancePath+"/contributes/providers",schemaPath:"#/properties/contributes/properties/providers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1338,9 +1331,15 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.rpc !== undefined){
+let data57 = data34.rpc;
+if(Array.isArray(data57)){
+const len10 = data57.length;
+for(let i10=0; i10<len10; i10++){
+let data58 = data57[i10];
+if(typeof data58 === "string"){
+if(!pattern9.test(data58)){
+const err104 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1350,9 +1349,8 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
 else {
-const err105 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = {instancePath:instancePath+"/contributes/rpc/" + i10,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1362,16 +1360,9 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.capabilities !== undefined){
-let data56 = data.capabilities;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.required !== undefined){
-let data57 = data56.required;
-if(Array.isArray(data57)){
-const len12 = data57.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data57[i12] !== "string"){
-const err106 = {instancePath:instancePath+"/capabilities/required/" + i12,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err106 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1381,9 +1372,15 @@ vErrors.push(err106);
 errors++;
 }
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.events !== undefined){
+let data59 = data34.events;
+if(Array.isArray(data59)){
+const len11 = data59.length;
+for(let i11=0; i11<len11; i11++){
+let data60 = data59[i11];
+if(typeof data60 === "string"){
+if(!pattern9.test(data60)){
+const err107 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1393,13 +1390,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data56.optional !== undefined){
-let data59 = data56.optional;
-if(Array.isArray(data59)){
-const len13 = data59.length;
-for(let i13=0; i13<len13; i13++){
-if(typeof data59[i13] !== "string"){
-const err108 = {instancePath:instancePath+"/capabilities/optional/" + i13,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err108 = {instancePath:instancePath+"/contributes/events/" + i11,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1411,7 +1403,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err109 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1423,7 +1415,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err110 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1433,18 +1425,16 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data.permissions !== undefined){
-let data61 = data.permissions;
+if(data.capabilities !== undefined){
+let data61 = data.capabilities;
 if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.hub !== undefined){
-let data62 = data61.hub;
+if(data61.required !== undefined){
+let data62 = data61.required;
 if(Array.isArray(data62)){
-const len14 = data62.length;
-for(let i14=0; i14<len14; i14++){
-let data63 = data62[i14];
-if(typeof data63 === "string"){
-if(!pattern11.test(data63)){
-const err111 = {instancePath:instancePath+"/permissions/hub/" + i14,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+const len12 = data62.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data62[i12] !== "string"){
+const err111 = {instancePath:instancePath+"/capabilities/required/" + i12,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1454,8 +1444,9 @@ vErrors.push(err111);
 errors++;
 }
 }
+}
 else {
-const err112 = {instancePath:instancePath+"/permissions/hub/" + i14,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err112 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1465,9 +1456,13 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data61.optional !== undefined){
+let data64 = data61.optional;
+if(Array.isArray(data64)){
+const len13 = data64.length;
+for(let i13=0; i13<len13; i13++){
+if(typeof data64[i13] !== "string"){
+const err113 = {instancePath:instancePath+"/capabilities/optional/" + i13,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1479,7 +1474,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err114 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1491,12 +1486,80 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err115 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data.permissions !== undefined){
+let data66 = data.permissions;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+if(data66.hub !== undefined){
+let data67 = data66.hub;
+if(Array.isArray(data67)){
+const len14 = data67.length;
+for(let i14=0; i14<len14; i14++){
+let data68 = data67[i14];
+if(typeof data68 === "string"){
+if(!pattern11.test(data68)){
+const err116 = {instancePath:instancePath+"/permissions/hub/" + i14,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/permissions/hub/" + i14,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+}
+else {
+const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
 }
 errors++;
 }
