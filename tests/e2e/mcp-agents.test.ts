@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ElicitRequestSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { agentCalls, approvals, connectMcp, mcpHome, textOf, until, type McpHome, type McpSession } from './mcp-home.js';
+import { agentCalls, approvals, BUNDLED_MAIN, connectMcp, mcpHome, textOf, until, type McpHome, type McpSession } from './mcp-home.js';
 
 describe('outboard mcp: tools, consent and live lists', { timeout: 120_000 }, () => {
   let h: McpHome;
@@ -159,6 +159,19 @@ describe('outboard mcp: tools, consent and live lists', { timeout: 120_000 }, ()
     assert.match(textOf(sneaky), /run the action through its own tool/);
     const unknown = await s.client.callTool({ name: 'outboard_call_rpc', arguments: { method: 'no.such' } });
     assert.equal(unknown.isError, true);
+  });
+
+  it('the bundled bin serves the same tools (the adapter and the SDK load from the mcp.cjs chunk)', async () => {
+    const bundled = await connectMcp(h, {}, BUNDLED_MAIN);
+    try {
+      const names = (await bundled.client.listTools()).tools.map((t) => t.name).sort();
+      const unbundled = (await s.client.listTools()).tools.map((t) => t.name).sort();
+      assert.deepEqual(names, unbundled);
+      const result = await bundled.client.callTool({ name: 'mx_hello', arguments: { name: 'bundle' } });
+      assert.notEqual(result.isError, true, `${textOf(result)}\n${bundled.stderr()}`);
+    } finally {
+      await bundled.close();
+    }
   });
 
   it('resources: status items and recent events, with resources/updated after a subscribed change', async () => {

@@ -91,11 +91,14 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Spawns the built CLI's `mcp` (as an agent's client does) and initializes, declaring `capabilities`. */
-export async function connectMcp(h: Pick<McpHome, 'home' | 'root' | 'env'>, capabilities: ClientCapabilities = {}, args: string[] = []): Promise<McpSession> {
+/** The `outboard` bin as installed: the bundled CLI (the MCP adapter loads from its own chunk, mcp.cjs). */
+export const BUNDLED_MAIN = join(REPO_ROOT, 'packages', 'cli', 'dist', 'bundle', 'main.js');
+
+/** Spawns the built CLI's `mcp` (`main`: the compiled sources by default) as an agent's client does, and initializes, declaring `capabilities`. */
+export async function connectMcp(h: Pick<McpHome, 'home' | 'root' | 'env'>, capabilities: ClientCapabilities = {}, main = CLI_MAIN): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI_MAIN, 'mcp', ...args],
+    args: [main, 'mcp'],
     cwd: h.root,
     env: { ...(process.env as Record<string, string>), ...(h.env as Record<string, string>), OUTBOARD_HOME: h.home, NO_COLOR: '1' },
     stderr: 'pipe',
