@@ -22,14 +22,15 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   try {
     const { HubMcpServer, stdioTransport } = await import('@outboard/mcp');
     const server = new HubMcpServer({ hub: client, hostId: ctx.cmd, version: ctx.host().identity.version, log: (line) => ctx.printError(t`${line}`) });
-    const stdin = ctx.io.stdin as unknown as Readable;
+    const wire = ctx.printer.protocolStreams();
+    const stdin = wire.input as Readable;
     const ended = new Promise<{ code: number; why: string }>((resolve) => {
       client.onClose((reason) => resolve({ code: 1, why: `the hub at ${endpoint.url} closed the connection (${reason}); start the session again` }));
       stdin.once('end', () => resolve({ code: 0, why: 'the client closed the session' }));
       stop.signal.addEventListener('abort', () => resolve({ code: 0, why: 'stopped' }), { once: true });
       server.server.onclose = () => resolve({ code: 0, why: 'the client closed the session' });
     });
-    await server.connect(stdioTransport(stdin, ctx.io.stdout as unknown as Writable));
+    await server.connect(stdioTransport(stdin, wire.output as Writable));
     ctx.printError(ctx.err.dim(t`${ctx.cmd} mcp: serving agents on stdio through the hub at ${endpoint.url}`));
     const { code, why } = await ended;
     ctx.printError(ctx.err.dim(t`${ctx.cmd} mcp: ${why}`));
