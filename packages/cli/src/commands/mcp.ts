@@ -35,6 +35,8 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     const { code, why } = await ended;
     ctx.printError(ctx.err.dim(t`${ctx.cmd} mcp: ${why}`));
     await server.close();
+    // The session is over: nothing more is read, so a client that keeps its end open does not keep this process.
+    stdin.destroy();
     return code;
   } finally {
     stop.dispose();
