@@ -19,7 +19,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHUNKS, FAST_STUBS, STUB_ALL_DYNAMIC_IMPORTS_OF } from './bundle-plan.mjs';
+import { CHUNKS, FAST_STUBS, FULL_CHUNKS, STUB_ALL_DYNAMIC_IMPORTS_OF } from './bundle-plan.mjs';
 
 const cli = fileURLToPath(new URL('../packages/cli/', import.meta.url));
 const out = `${cli}dist/bundle`;
@@ -42,7 +42,23 @@ const common = {
   external: ['undici', 'ws'],
 };
 
-await build({ ...common, entryPoints: { cli: entry }, outdir: out, outExtension: { '.js': '.cjs' } });
+// cli.cjs requires each chunk of FULL_CHUNKS from its own file, next to it, when first imported.
+const fullChunkOf = new Map(Object.values(FULL_CHUNKS).flatMap((chunk) => chunk.specifiers.map((spec) => [spec, chunk.file])));
+const fullPlugin = {
+  name: 'outboard-full-chunks',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || !fullChunkOf.has(args.path)) return undefined;
+      return { path: args.path, namespace: 'full-chunk' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'full-chunk' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(`./${fullChunkOf.get(args.path)}`)});`, loader: 'js' }));
+    b.onResolve({ filter: /^\.\/[\w-]+\.cjs$/ }, (args) => (args.namespace === 'full-chunk' ? { path: args.path, external: true } : undefined));
+  },
+};
+await build({ ...common, entryPoints: { cli: entry }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fullPlugin] });
+for (const [name, chunk] of Object.entries(FULL_CHUNKS)) {
+  await build({ ...common, entryPoints: { [name]: chunk.specifiers[0] }, absWorkingDir: `${cli}`, outdir: out, outExtension: { '.js': '.cjs' } });
+}
 
 // What fast.cjs leaves out is named module by module in bundle-plan.mjs (no patterns on paths): a stub that is
 // never met fails the build, so renaming a stubbed module cannot silently put it back into fast.cjs.
@@ -105,7 +121,7 @@ await build({
 await build({ ...common, entryPoints: { validate: CHUNKS.validate.specifiers[0] }, absWorkingDir: `${cli}../host`, outdir: out, outExtension: { '.js': '.cjs' } });
 
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
-const SCRIPTS = ['cli', 'fast', 'ajv', 'validate'];
+const SCRIPTS = ['cli', 'fast', 'ajv', 'validate', ...Object.keys(FULL_CHUNKS)];
 for (const name of SCRIPTS) {
   const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/${name}.cjs`, 'utf8'));
   if (leftover) throw new Error(`the CLI bundle ${name}.cjs keeps a dynamic import() (at ${leftover.index}); import that module statically`);

@@ -20,3 +20,11 @@ export const CHUNKS = {
   ajv: { file: 'ajv.cjs', specifiers: ['ajv', 'ajv/dist/2019.js', 'ajv/dist/2020.js'] },
   validate: { file: 'validate.cjs', specifiers: ['@outboard/manifest/validate'] },
 };
+
+/**
+ * Chunks cli.cjs loads on first use, by specifier: the MCP adapter and the MCP SDK it bundles (about as many
+ * bytes as the rest of the CLI) only for `mcp`, never for every built-in command.
+ */
+export const FULL_CHUNKS = {
+  mcp: { file: 'mcp.cjs', specifiers: ['@outboard/mcp'] },
+};

@@ -69,7 +69,8 @@ describe('built-ins always win', () => {
   for (const command of BUILTIN_COMMANDS) {
     for (const name of [command.name, ...command.aliases]) {
       it(`\`outboard ${name}\` runs the built-in`, () => {
-        const r = runCli([name], { home, env });
+        // `mcp` starts the hub when none runs: on a free port here, stopped below.
+        const r = runCli(name === 'mcp' ? ['mcp', '--port', '0'] : [name], { home, env });
         assert.doesNotMatch(r.stderr, /Unknown command/);
         if (!command.available) {
           // Reserved for a later version: the built-in's own message, never the extension.
@@ -94,6 +95,14 @@ describe('built-ins always win', () => {
           // Its own refusal without a hub: events live in the hub.
           assert.equal(r.code, 1, r.stderr);
           assert.match(r.stderr, /no hub runs for this home/);
+        } else if (name === 'mcp') {
+          // No hub ran: it started one (saying so on stderr), served until stdin ended, and wrote nothing but MCP on stdout.
+          assert.equal(r.code, 0, r.stderr);
+          assert.equal(r.stdout, '');
+          assert.match(r.stderr, /no hub runs for .*; starting one/);
+          assert.match(r.stderr, /hub started at http:\/\/127\.0\.0\.1:\d+\//);
+          const stopped = runCli(['hub', 'stop'], { home, env });
+          assert.equal(stopped.code, 0, stopped.stderr);
         } else if (name === 'help') {
           assert.equal(r.code, 0);
           assert.match(r.stdout, /^Outboard 0\.1\.0/);
@@ -101,7 +110,7 @@ describe('built-ins always win', () => {
         } else {
           assert.match(r.stdout + r.stderr, new RegExp(`Usage: outboard ${command.name}`));
         }
-        if (name !== 'help') {
+        if (name !== 'help' && name !== 'mcp') {
           // Byte for byte what a home without any extension prints: the shadows change nothing.
           const plain = runCli([name], { home: empty, env });
           assert.deepEqual({ code: r.code, stdout: r.stdout, stderr: r.stderr }, { code: plain.code, stdout: plain.stdout, stderr: plain.stderr });

@@ -12,7 +12,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   client: ['@outboard/protocol'],
   host: ['@outboard/manifest', '@outboard/protocol'],
   hub: ['@outboard/host', '@outboard/manifest', '@outboard/protocol'],
-  cli: ['@outboard/hub', '@outboard/host', '@outboard/client', '@outboard/manifest', '@outboard/protocol'],
+  // The MCP adapter reads the host's types only and reaches the host through the hub's RPC.
+  mcp: ['@outboard/host', '@outboard/protocol'],
+  cli: ['@outboard/hub', '@outboard/host', '@outboard/client', '@outboard/manifest', '@outboard/mcp', '@outboard/protocol'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
 
 describe('npm run pack', { timeout: 120_000 }, () => {
-  it('writes a tarball of sdk, host, protocol and manifest into dist/packs and prints the exact npm install lines', () => {
+  it('writes a tarball of sdk, host, mcp, protocol and manifest into dist/packs and prints the exact npm install lines', () => {
     const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'pack.mjs')], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 100_000 });
     assert.equal(r.status, 0, r.stderr);
     const line = /^ {2}npm install (.+)$/m.exec(r.stdout)?.[1];
@@ -24,6 +24,9 @@ describe('npm run pack', { timeout: 120_000 }, () => {
     // The host, for a tool that embeds it (docs/embedding.md), on a line of its own with what it needs.
     const hostLine = /^ {2}npm install (.+)$/gm.exec(r.stdout.slice(r.stdout.indexOf('embeds the host')))?.[1] ?? '';
     assert.deepEqual(hostLine.split(' ').map((t) => t.slice(t.lastIndexOf('/') + 1)), ['outboard-manifest-0.1.0.tgz', 'outboard-protocol-0.1.0.tgz', 'outboard-host-0.1.0.tgz'], r.stdout);
+    // The MCP adapter, on a line of its own with the host packages whose types it uses.
+    const mcpLine = /^ {2}npm install (.+)$/gm.exec(r.stdout.slice(r.stdout.indexOf('agents over MCP')))?.[1] ?? '';
+    assert.deepEqual(mcpLine.split(' ').map((t) => t.slice(t.lastIndexOf('/') + 1)), ['outboard-manifest-0.1.0.tgz', 'outboard-protocol-0.1.0.tgz', 'outboard-host-0.1.0.tgz', 'outboard-mcp-0.1.0.tgz'], r.stdout);
     const sdkJson = spawnSync('tar', ['-xzOf', tarballs[2] as string, 'package/package.json'], { encoding: 'utf8' }).stdout;
     assert.deepEqual(Object.keys((JSON.parse(sdkJson) as { dependencies: object }).dependencies).sort(), ['@outboard/manifest', '@outboard/protocol']);
     assert.match(readFileSync(join(REPO_ROOT, 'docs', 'sdk.md'), 'utf8'), /npm run pack[\s\S]*npm install .*outboard-sdk-0\.1\.0\.tgz/);

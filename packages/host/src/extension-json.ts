@@ -4,6 +4,7 @@ import type { ExtensionRecord } from './extension-record.js';
 import type { DiscoveryDiagnostic } from './discovery/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
+import { storedAgentAccess, type AgentAccess } from './approvals/agent-access.js';
 import { pinsRunCode } from './approvals/code-pinning.js';
 import { declaredContributions } from './contributions/declared-contributions.js';
 import { DEFAULT_ACTIVATION } from '@outboard/manifest';
@@ -64,6 +65,8 @@ export interface ApprovalInfo {
   grants: CapabilityGrants;
   /** Whether the approval still covers the installed copy (false when something changed since: see `reason`). */
   current: boolean;
+  /** Which actions agents may use (`extensions enable --agents`): `read-only` (the default), `all`, or action ids beyond the read-only ones. */
+  agents: AgentAccess;
 }
 
 /** What {@link toInfoEntry} adds beyond the extension record. */
@@ -100,6 +103,7 @@ export function toInfoEntry(ext: ExtensionRecord, extras: InfoExtras = {}) {
         enabled: a.enabled,
         grants: { ...a.grants, capabilities: [...a.grants.capabilities] },
         current: compareWithApproval(ext, a).status === 'approved',
+        agents: storedAgentAccess(a.agents),
       }
     : null;
   return {

@@ -40,6 +40,7 @@ export class Host extends HostCore {
       peers: () => this.peers(),
       processes: this.processes,
       wireVersion: WIRE_VERSION,
+      approvals: this.approvals,
     });
     registerAutomationMethods(this.#services.rpc, () => this.automations);
     this.#live = new LiveInventory({ host: this, bus: this.#services.bus, syncProjects: () => this.#services.projects.sync() });

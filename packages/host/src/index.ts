@@ -44,6 +44,10 @@ export type { ConfigInfo, ConfigKeyInfo, ConfigValueSource } from './extension-c
 // Approvals and config (reached through `host.approvals` and `host.config`)
 export type { ApprovalStore } from './approvals/approval-store.js';
 export type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approvals/approval-record.js';
+export { DEFAULT_AGENT_ACCESS, agentVerdict, describeAgentAccess, effectiveAnnotations, parseAgentAccess, storedAgentAccess } from './approvals/agent-access.js';
+export type { AgentAccess, AgentVerdict } from './approvals/agent-access.js';
+export { AGENT_CALL_OUTCOMES } from './rpc/agent-methods.js';
+export type { AgentAction } from './rpc/agent-methods.js';
 export type { ConfigService } from './config/config-service.js';
 export type { ConfigSetOptions, ConfigWriteResult, ConfigCheckOptions, ExtensionConfigCheck, DevPathsChange } from './config/config-service-types.js';
 export type { ConfigScope } from './config/config-files.js';

@@ -4,7 +4,7 @@ import { isValidSlug } from './slug.js';
  * Namespaces of the host's own events and contributions (`project.registered`, `extension.peer.state`...).
  * No extension may declare, publish or serve an id in them, whatever its name.
  */
-export const HOST_NAMESPACES: readonly string[] = Object.freeze(['host', 'extension', 'peer', 'project', 'sidecar', 'action']);
+export const HOST_NAMESPACES: readonly string[] = Object.freeze(['host', 'extension', 'peer', 'project', 'sidecar', 'action', 'agent']);
 
 /** The host namespace `id` falls in (its first dotted segment), or `undefined` when it is not the host's. */
 export function hostNamespaceOf(id: string): string | undefined {

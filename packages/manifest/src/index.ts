@@ -5,6 +5,7 @@
  */
 export type {
   ActionContribution,
+  ActionAnnotations,
   ActionTarget,
   CapabilityRequest,
   CommandEntry,

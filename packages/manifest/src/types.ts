@@ -73,6 +73,20 @@ export interface ActionContribution {
   targets?: ActionTarget[];
   /** JSON Schema of the action's arguments. */
   argsSchema?: JsonSchema;
+  /** Hints for agents with MCP's tool annotation names; absent means MCP's defaults (not read-only, destructive). */
+  annotations?: ActionAnnotations;
+}
+
+/** MCP's tool annotations, as an action declares them (DESIGN §11). */
+export interface ActionAnnotations {
+  /** The action changes nothing (default false). */
+  readOnlyHint?: boolean;
+  /** Its changes may delete or overwrite (default true; meaningful when not read-only). */
+  destructiveHint?: boolean;
+  /** Running it again with the same arguments has no further effect (default false). */
+  idempotentHint?: boolean;
+  /** It reaches outside services (default true). */
+  openWorldHint?: boolean;
 }
 
 /** A status item the peer keeps current. */

@@ -27,7 +27,7 @@ const EVERY_FIELD: DeepRequired<ExtensionManifest> = {
   projectLinks: [{ label: 'Changes', path: '/project/{projectId}' }],
   configSchema: 'schema/config.json',
   contributes: {
-    actions: [{ id: 'git.log', title: 'Open Git log', description: 'Shows the log', targets: ['project'], argsSchema: { type: 'object' } }],
+    actions: [{ id: 'git.log', title: 'Open Git log', description: 'Shows the log', targets: ['project'], argsSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } }],
     status: [{ id: 'git.branch', title: 'Branch' }],
     providers: [{ id: 'git.problems', kind: 'diagnostics', title: 'Git problems' }],
     views: [{ id: 'git.summary', title: 'Summary', where: ['project'], path: '/summary/{projectId}' }],

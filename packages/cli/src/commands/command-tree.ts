@@ -20,8 +20,12 @@ const EXTENSIONS: CommandSpec = {
         yes: { type: 'boolean', short: 'y', description: 'approve without a prompt (what is shown is what is approved)' },
         grant: { type: 'string', multiple: true, value: '<capability>', description: 'also grant this optional capability (repeatable)' },
         'grant-all': { type: 'boolean', description: 'grant every optional capability it requests' },
+        agents: { type: 'string', value: 'read-only|all|<ids>', description: 'which actions agents (`mcp`) may use: read-only ones (the default), all, or these action ids too' },
       },
-      notes: (cmd) => [`Without a terminal, sensitive capabilities need --grant <capability> or --grant-all, e.g. \`${cmd} extensions enable <name> --yes --grant rpc.call\`.`],
+      notes: (cmd) => [
+        `Without a terminal, sensitive capabilities need --grant <capability> or --grant-all, e.g. \`${cmd} extensions enable <name> --yes --grant rpc.call\`.`,
+        `Agents see only read-only actions unless --agents allows more, e.g. \`${cmd} extensions enable <name> --yes --agents all\`.`,
+      ],
       load: () => import('./extensions-enable.js'),
     },
     { name: 'disable', summary: 'Hide its commands, links and cards; keep approval, grants and config', args: '<name>', minPositionals: 1, missing: 'the extension name', load: () => import('./extensions-disable.js') },
@@ -336,7 +340,16 @@ export const COMMAND_TREE: CommandSpec = {
     RPC,
     ACTIONS,
     AUTOMATIONS,
-    { name: 'mcp', summary: 'Serve actions and RPC methods to agents over MCP' },
+    {
+      name: 'mcp',
+      summary: 'Serve actions, status, events and RPC methods to agents over MCP (stdio)',
+      options: { port: { type: 'string', value: '<n>', description: 'the port of the hub it starts when none runs (default 3117; 0 picks a free one)' } },
+      notes: (cmd) => [
+        `Talks to the running hub (started when absent). Agents get the read-only actions of each enabled extension unless \`${cmd} extensions enable <name> --agents all|<ids>\` allows more.`,
+        `Add it to an MCP client as the command \`${cmd} mcp\`; see docs/agents.md.`,
+      ],
+      load: () => import('./mcp.js'),
+    },
   ],
 };
 

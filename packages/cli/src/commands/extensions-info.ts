@@ -6,7 +6,7 @@ import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
 import { colourState } from './extensions-list.js';
-import { contributionRows } from '../consent/consent-summary.js';
+import { agentRows, contributionRows } from '../consent/consent-summary.js';
 
 /** `<id> extensions info <name> [--json]`. */
 export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number> {
@@ -38,7 +38,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     rows.push(['Capabilities', [...(caps.required ?? []).map((c) => `${c} (required)`), ...(caps.optional ?? []).map((c) => `${c} (optional)`)].join(', ')]);
   }
   rows.push(['Approval', describeApproval(info.approval)]);
-  if (info.approval) rows.push(['Granted', info.approval.grants.capabilities.length ? info.approval.grants.capabilities.join(', ') : 'nothing']);
+  if (info.approval) rows.push(['Granted', info.approval.grants.capabilities.length ? info.approval.grants.capabilities.join(', ') : 'nothing'], ...agentRows(ext, info.approval.agents, ctx.cmd));
   for (const [flag, on] of Object.entries(info.experimental)) rows.push([`experimental.${flag}`, String(on)]);
   for (const s of ext.shadowed) rows.push(['Shadowed copy', `${s.path} (${s.source}, ${s.version})`]);
   for (const c of ext.conflictsWith) rows.push(['Conflicts with', c]);

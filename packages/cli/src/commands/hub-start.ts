@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { OutboardError } from '@outboard/host/errors';
-import type { HubStatus } from '@outboard/hub';
+import type { HubState, HubStatus } from '@outboard/hub';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { UsageError } from '../errors/cli-errors.js';
@@ -19,19 +19,37 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
     checkNoHub(ctx, hub, await hub.hubStatus(home));
     return foreground(ctx, hub, port);
   }
+  const state = await startDetachedHub(ctx, port);
+  ctx.print(t`Hub running at ${state.url} (pid ${String(state.pid)}); log: ${hub.hubLogFile(home)}`);
+  printSignIn(ctx, await hub.requestSignInLink(home));
+  return 0;
+}
+
+/**
+ * Starts the hub of this home detached on `port` (this same CLI with `hub start --foreground`, output to
+ * `<home>/logs/hub.log`) and resolves once it answers. Throws HUB_ALREADY_RUNNING when one serves the home.
+ */
+export async function startDetachedHub(ctx: CliContext, port: number): Promise<HubState> {
+  const hub = await import('@outboard/hub');
+  const home = ctx.host().home;
   const bin = ctx.host().identity.binPath;
   if (!bin) throw new OutboardError('HUB_START_FAILED', 'this host names no CLI entry (identity.binPath) to run the hub with', { hint: `run it in this terminal with \`${ctx.cmd} hub start --foreground\`` });
   // Refused here already (HUB_FILES_UNSAFE, naming the chmod) rather than in the daemon's log; created privately.
   hub.ensureHubToken(home);
   // Two starts at once: the second waits for the first, then finds its hub running.
   const { withFileLock } = await import('@outboard/host/store');
-  const state = await withFileLock(join(home, 'hub-start'), async () => {
+  return withFileLock(join(home, 'hub-start'), async () => {
     checkNoHub(ctx, hub, await hub.hubStatus(home));
     return hub.spawnHubDaemon({ home, bin, args: ['hub', 'start', '--foreground', '--port', String(port)], env: ctx.io.env, hostId: ctx.cmd });
   }, { timeoutMs: 30_000 });
-  ctx.print(t`Hub running at ${state.url} (pid ${String(state.pid)}); log: ${hub.hubLogFile(home)}`);
-  printSignIn(ctx, await hub.requestSignInLink(home));
-  return 0;
+}
+
+/** `--port`, or `fallback` when it is not given; a usage error for anything but a port number. */
+export function parsePort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, got "${raw}"`, 'e.g. --port 3117 (0 picks a free port)');
+  return port;
 }
 
 /** Refuses when a hub runs; removes a stale hub.json, saying so. */
@@ -62,11 +80,4 @@ async function foreground(ctx: CliContext, hub: typeof import('@outboard/hub'), 
 /** The sign-in link: a one-time code (valid 2 minutes), never the token, so history and scrollback keep nothing of worth. */
 function printSignIn(ctx: CliContext, link: { url: string } | undefined): void {
   if (link) ctx.print(t`Sign in (this link works once, within 2 minutes; \`${ctx.cmd} hub open\` makes a new one): ${link.url}`);
-}
-
-function parsePort(raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, got "${raw}"`, 'e.g. --port 3117 (0 picks a free port)');
-  return port;
 }

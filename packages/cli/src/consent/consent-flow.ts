@@ -1,5 +1,5 @@
-import type { CapabilityGrants, ExtensionRecord } from '@outboard/host';
-import { sameCopy } from '@outboard/host';
+import type { AgentAccess, CapabilityGrants, ExtensionRecord } from '@outboard/host';
+import { sameCopy, storedAgentAccess } from '@outboard/host';
 
 export { sameCopy };
 import type { CliContext } from '../cli-context.js';
@@ -52,7 +52,7 @@ export type ApprovalOutcome = 'approved' | 'declined' | 'needs-terminal';
  * package is read again: if its manifest digest or real path is no longer the one shown, nothing is approved
  * (CLI_CHANGED_WHILE_DECIDING).
  */
-export async function obtainApproval(ctx: CliContext, ext: ExtensionRecord & { name: string }, choice: GrantChoice & { yes: boolean }): Promise<ApprovalOutcome> {
+export async function obtainApproval(ctx: CliContext, ext: ExtensionRecord & { name: string }, choice: GrantChoice & { yes: boolean; agents?: AgentAccess }): Promise<ApprovalOutcome> {
   const policy = await ctx.host().policy();
   const grants = computeGrants(ext, choice, ctx.cmd, policy.neverGrant);
   const withheld = (ext.manifest?.capabilities?.optional ?? []).filter((c) => policy.neverGrant.includes(c));
@@ -67,7 +67,9 @@ export async function obtainApproval(ctx: CliContext, ext: ExtensionRecord & { n
       throw cliError('CLI_NEEDS_TERMINAL', `${ext.key} requires the sensitive capabilit${missing.length === 1 ? 'y' : 'ies'} ${missing.join(', ')}, which --yes alone does not grant`, `Run \`${nonInteractiveEnable(ext, ctx.cmd)}\`.`);
     }
   }
-  ctx.printError(...consentSummary(ext, grants.capabilities, ctx.err, ctx.cmd, ext.name ? ctx.host().config.activationOverride(ext.name) : undefined));
+  // What agents may use: as chosen now, else as approved before (read-only when never chosen).
+  const agents = choice.agents ?? storedAgentAccess(ctx.host().approvals.find(ext)?.agents);
+  ctx.printError(...consentSummary(ext, grants.capabilities, ctx.err, ctx.cmd, ext.name ? ctx.host().config.activationOverride(ext.name) : undefined, agents));
   if (ask) {
     if (!(await ctx.printer.ask(t`Approve and enable ${ext.key}?`))) return 'declined';
     const required = ext.manifest?.capabilities?.required ?? [];
@@ -87,7 +89,7 @@ export async function obtainApproval(ctx: CliContext, ext: ExtensionRecord & { n
   if (!sameCopy(ext, now)) {
     throw cliError('CLI_CHANGED_WHILE_DECIDING', `${ext.key} changed while you were deciding; nothing was approved`, `Run the command again to review what it is now.`);
   }
-  const result = await host.approvals.approve(ext, grants);
+  const result = await host.approvals.approve(ext, grants, choice.agents !== undefined ? { agents: choice.agents } : {});
   if (result.quarantined) ctx.printError(ctx.err.yellow(t`warning: ${result.quarantined.message}`));
   // A re-approval says what changed and which grants moved (grants accumulate; no longer requested ones go).
   if (result.changes.length) ctx.printError(t`Changed since the last approval: ${result.changes.join('; ')}.`);

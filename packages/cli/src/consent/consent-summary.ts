@@ -1,6 +1,6 @@
 import { CAPABILITY_CATALOG } from '@outboard/manifest';
-import type { ContributionGroup, ExtensionRecord } from '@outboard/host';
-import { declaredContributions } from '@outboard/host';
+import type { AgentAccess, ContributionGroup, ExtensionRecord } from '@outboard/host';
+import { agentVerdict, declaredContributions, describeAgentAccess } from '@outboard/host';
 import type { Style } from '../terminal/style.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
@@ -22,7 +22,7 @@ export function contributionRows(groups: readonly ContributionGroup[]): Text[][]
  * views, providers, listeners, automation templates, hub routes, sidecar, peer and its activation), with
  * which grants. Every value comes from the package, so every value is escaped by the printer.
  */
-export function consentSummary(ext: ExtensionRecord, granted: readonly string[], style: Style, hostId: string, activation?: string): Styled[] {
+export function consentSummary(ext: ExtensionRecord, granted: readonly string[], style: Style, hostId: string, activation?: string, agents: AgentAccess = 'read-only'): Styled[] {
   const m = ext.manifest;
   const { bold, yellow, dim } = style;
   const rows: Text[][] = [
@@ -30,6 +30,7 @@ export function consentSummary(ext: ExtensionRecord, granted: readonly string[],
     ['Source', ext.source],
     ['Real path', ext.realDir],
     ...contributionRows(declaredContributions(m, hostId, activation)),
+    ...agentRows(ext, agents, hostId),
   ];
   const lines = [bold(t`${hostId} wants to run extension "${ext.key}"`), ...formatTable(rows.map(([k, v]) => [k ? t`  ${k}:` : '', v ?? '']))];
   const required = m?.capabilities?.required ?? [];
@@ -45,4 +46,12 @@ export function consentSummary(ext: ExtensionRecord, granted: readonly string[],
     }
   }
   return lines;
+}
+
+/** What agents may use (DESIGN §11): the access in words and the actions it lets them run, when it declares any. */
+export function agentRows(ext: ExtensionRecord, access: AgentAccess, hostId: string): Text[][] {
+  const actions = ext.manifest?.contributes?.actions ?? [];
+  if (actions.length === 0) return [];
+  const allowed = actions.filter((a) => agentVerdict(a, ext.name ?? ext.key, access, hostId).allowed).map((a) => a.id);
+  return [['Agents', `${describeAgentAccess(access)} (${allowed.length ? allowed.join(', ') : 'none of its actions'}; --agents changes it)`]];
 }

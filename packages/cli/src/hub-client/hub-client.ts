@@ -1,4 +1,5 @@
 import { HubConnection, isClientError, HubCallError as ClientCallError, type CallOptions } from '@outboard/client';
+import type { Disposable } from '@outboard/protocol';
 import { OutboardError, isOutboardErrorCode } from '@outboard/host/errors';
 import { HubUnreachableError, type HubEndpoint } from './hub-endpoint.js';
 
@@ -51,6 +52,16 @@ export class HubClient {
       if (error instanceof ClientCallError && isOutboardErrorCode(error.hubCode)) throw new HubCallError(error);
       throw error;
     }
+  }
+
+  /** Handles a notification the hub sends on this connection (`events.event` after `events.subscribe`...); dispose to stop. */
+  onNotification(method: string, handler: (params: unknown) => void): Disposable {
+    return this.connection.onNotification(method, handler);
+  }
+
+  /** Called once when the connection ends, from either side, with the reason in one line. */
+  onClose(listener: (reason: string) => void): Disposable {
+    return this.connection.onClose(() => listener('the connection to the hub closed'));
   }
 
   /** Closes the connection (the hub cancels whatever is still running for it). Idempotent. */

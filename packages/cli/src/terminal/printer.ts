@@ -51,6 +51,8 @@ export class Printer {
   private statusShown = false;
   private outStyle: Style | undefined;
   private errStyle: Style | undefined;
+  /** Set once stdout carries a protocol (see {@link protocolStreams}). */
+  private stdoutIsWire = false;
 
   constructor(private readonly io: CliIo) {}
 
@@ -73,7 +75,22 @@ export class Printer {
 
   /** Writes lines to stdout, one per argument. */
   print(...lines: Text[]): void {
-    this.write(this.io.stdout, lines);
+    this.write(this.textOut(), lines);
+  }
+
+  /** Stdout for text, unless a protocol owns it (a bug: the guard says where to print instead). */
+  private textOut(): CliIo['stdout'] {
+    if (this.stdoutIsWire) throw new Error('internal: stdout carries a protocol in this run; print to stderr');
+    return this.io.stdout;
+  }
+
+  /**
+   * Hands stdin and stdout to a protocol that owns them from now on (`mcp`: MCP messages, one per line): the
+   * printer then refuses to print to stdout, and lines for the person go to stderr.
+   */
+  protocolStreams(): { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } {
+    this.stdoutIsWire = true;
+    return { input: this.io.stdin, output: this.io.stdout };
   }
 
   /** Writes lines to stderr, one per argument. */
@@ -84,7 +101,7 @@ export class Printer {
   /** Writes a value as pretty JSON to stdout; the text stays valid JSON and carries no raw control character. */
   printJson(value: unknown): void {
     const json = JSON.stringify(value, null, 2) ?? 'null';
-    this.io.stdout.write(`${json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+    this.textOut().write(`${json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
   }
 
   /**
@@ -93,7 +110,7 @@ export class Printer {
    */
   printJsonRecord(value: unknown): void {
     const json = (this.io.stdout.isTTY === true ? JSON.stringify(value, null, 2) : JSON.stringify(value)) ?? 'null';
-    this.io.stdout.write(`${json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+    this.textOut().write(`${json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
   }
 
   /** Shows (or replaces) the one-line progress note on a terminal's stderr; does nothing elsewhere. */

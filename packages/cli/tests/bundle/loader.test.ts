@@ -92,7 +92,7 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
       ['help', 'extensions'],
       ['ext', 'ls'],
       ['--bogus'],
-      ['mcp'],
+      ['mcp', '--bogus'],
       ['broken'],
       ['ext', 'doctor'],
     ];

@@ -11,6 +11,8 @@ import type { CommandSpec } from '../../src/router/command-spec.js';
 import { createStyle } from '../../src/terminal/style.js';
 import { COMMAND_TREE } from '../../src/commands/command-tree.js';
 import { UsageError } from '../../src/errors/cli-errors.js';
+import { CliContext } from '../../src/cli-context.js';
+import { runCommand } from '../../src/router/router.js';
 
 const home = mkdtempSync(join(tmpdir(), 'outboard-router-'));
 after(() => rmSync(home, { recursive: true, force: true }));
@@ -124,10 +126,15 @@ describe('the router', () => {
     assert.equal(r.stderr, 'error: outboard actions run: unknown option --projct — Did you mean --project?\n');
   });
 
-  it('a reserved built-in says it is not available (exit 1)', async () => {
-    const r = await cli('mcp');
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /^error: `outboard mcp` is not available in this version \(0\.1\.0\)/);
+  it('a reserved built-in (a node without load) says it is not available', async () => {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const ctx = new CliContext({ id: 'outboard', version: '0.1.0' }, { stdout, stderr, stdin: new PassThrough(), env: { OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd: home });
+    await assert.rejects(runCommand(ctx, { name: 'later', summary: 'Reserved' }, ['later'], []), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'CLI_NOT_AVAILABLE');
+      assert.match(error.message, /^`outboard later` is not available in this version \(0\.1\.0\)$/);
+      return true;
+    });
   });
 
   it('an unknown top-level option is a usage error', async () => {

@@ -1,5 +1,6 @@
 import type { SourceKind } from '../discovery/types.js';
 import type { RunDigest } from '../discovery/run-digest.js';
+import type { AgentAccess } from './agent-access.js';
 
 /** What the user granted an extension, default-deny. */
 export interface CapabilityGrants {
@@ -28,6 +29,11 @@ export interface ApprovalRecord {
   /** False after `disable`: approval, grants and config are kept, commands and cards are hidden. */
   enabled: boolean;
   grants: CapabilityGrants;
+  /**
+   * Which actions agents may use (`extensions enable --agents`). Absent in records written before it existed
+   * (and when never chosen): `read-only`. An optional field, so approvals.json stays format 1.
+   */
+  agents?: AgentAccess;
   approvedAt: string;
 }
 

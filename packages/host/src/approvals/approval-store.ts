@@ -5,6 +5,7 @@ import type { CorruptFileDiagnostic } from '../store/index.js';
 import type { ScannedExtension } from '../discovery/types.js';
 import type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approval-record.js';
 import { APPROVALS_FORMAT, checkApprovalsShape, emptyApprovals } from './approval-record.js';
+import type { AgentAccess } from './agent-access.js';
 import { compareWithApproval } from './approval-compare.js';
 import { pinsRunCode } from './code-pinning.js';
 import { untrustedBecause } from './file-trust.js';
@@ -19,6 +20,8 @@ export interface ApproveOptions {
    * `grants`, nothing kept (revoking optional grants).
    */
   grants?: 'accumulate' | 'replace';
+  /** What agents may use (DESIGN §11). Default: what the previous approval allowed, else `read-only` (stored as absent). */
+  agents?: AgentAccess;
 }
 
 /** The outcome of {@link ApprovalStore.approve}. */
@@ -150,6 +153,7 @@ export class ApprovalStore {
       untrustedKept = trusted.keptAside;
       previous = recordIn(slotOf(draft, ext, this.projectRoot), ext.name);
       const merged = mergeGrants(ext, previous, grants, options);
+      const agents = options.agents ?? previous?.agents;
       record = {
         name: ext.name,
         packageName: ext.packageName,
@@ -162,6 +166,7 @@ export class ApprovalStore {
         ...(ext.runDigest && pinsRunCode(ext) ? { runDigest: digestToApprove(ext.dir, ext.runDigest) } : {}),
         enabled: true,
         grants: merged,
+        ...(agents !== undefined ? { agents: Array.isArray(agents) ? [...agents] : agents } : {}),
         approvedAt: new Date().toISOString(),
       };
       this.slotForWrite(draft, ext)[ext.name] = record;

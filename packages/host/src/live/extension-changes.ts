@@ -32,7 +32,7 @@ export interface ExtensionSummary {
   version: string;
   realDir: string;
   manifestHash: string;
-  /** The approval's date and grants: a new approval or grant moves it. */
+  /** The approval's date, grants and agent access: a new approval, grant or `--agents` moves it. */
   approval: string;
   /** Stat identities of the runnable files of a peer or sidecar (long-lived processes run what was there at start). */
   code: string;
@@ -52,7 +52,7 @@ export function summarize(ext: ExtensionRecord, approval: ApprovalRecord | undef
     version: ext.version,
     realDir: ext.realDir,
     manifestHash: ext.manifestHash,
-    approval: approval ? `${approval.approvedAt}:${approval.grants.capabilities.join(',')}:${(approval.grants.projects ?? []).join(',')}` : '',
+    approval: approval ? `${approval.approvedAt}:${approval.grants.capabilities.join(',')}:${(approval.grants.projects ?? []).join(',')}:${JSON.stringify(approval.agents ?? null)}` : '',
     code,
     peer,
     sidecar,

@@ -11,6 +11,7 @@ import { providerMethods } from './provider-methods.js';
 import { processMethods } from './process-methods.js';
 import type { ProcessTable } from '../process/process-table.js';
 import { viewMethods } from './view-methods.js';
+import { registerAgentMethods, type AgentMethodDeps } from './agent-methods.js';
 
 /** The parts of a host the built-in methods read. */
 export interface HostMethodDeps {
@@ -25,6 +26,8 @@ export interface HostMethodDeps {
   processes: ProcessTable;
   /** The wire version this host speaks. */
   wireVersion: number;
+  /** The approvals (what agents may use is stored with each). */
+  approvals: AgentMethodDeps['approvals'];
 }
 
 /** The owner name of the built-ins in the registry. */
@@ -33,7 +36,7 @@ export const HOST_OWNER = 'host';
 /**
  * Registers the host's built-in methods on `registry`: `host.info`, `rpc.methods`, `extensions.list`,
  * `projects.list`, `projects.register`, `events.recent`, `actions.list`, `actions.resolve`, `actions.invoke`, `status.list`,
- * `notifications.list`, `providers.query`, `providers.search`, `views.list`, `views.render` and `processes.list`. Every answer is plain JSON; dispose the result to remove them.
+ * `notifications.list`, `providers.query`, `providers.search`, `views.list`, `views.render`, `processes.list`, `agents.actions` and `agents.record`. Every answer is plain JSON; dispose the result to remove them.
  */
 export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps): Disposable {
   const methods: Record<string, RpcHandler> = {
@@ -92,6 +95,7 @@ export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps)
   // What a peer calling through `rpc/call` must hold besides rpc.call: the capability of the same data elsewhere.
   const gates: Record<string, string> = { 'projects.list': 'projects.read', 'projects.register': 'projects.register', 'events.recent': 'events.subscribe', 'extensions.list': 'projects.read', 'processes.list': 'projects.read' };
   const regs = Object.entries(methods).map(([name, handler]) => registry.register(name, handler, HOST_OWNER, gates[name] ? { capability: gates[name] } : {}));
+  regs.push(registerAgentMethods(registry, { hostId: deps.identity.id, bus: deps.bus, extensions: deps.extensions, approvals: deps.approvals }, HOST_OWNER));
   return { dispose: () => regs.forEach((r) => r.dispose()) };
 }
 

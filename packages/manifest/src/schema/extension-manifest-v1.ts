@@ -194,6 +194,17 @@ export const EXTENSION_MANIFEST_SCHEMA_V1: JsonSchemaObject = {
                 type: ['object', 'boolean'],
                 description: "JSON Schema of the action's arguments (--args JSON); the host checks arguments against it.",
               },
+              // Agents (DESIGN §11): MCP's own tool annotation names; absent means MCP's defaults.
+              annotations: {
+                type: 'object',
+                description: "Hints for agents, with MCP's tool annotation names; absent means MCP's defaults (not read-only, destructive, not idempotent, open world). Only read-only actions are offered to agents unless the user allows more (`<host> extensions enable <name> --agents`).",
+                properties: {
+                  readOnlyHint: { type: 'boolean', default: false, description: 'True when the action changes nothing (agents get it by default).' },
+                  destructiveHint: { type: 'boolean', default: true, description: 'False when the changes it makes only add (never delete or overwrite); meaningful when readOnlyHint is false.' },
+                  idempotentHint: { type: 'boolean', default: false, description: 'True when running it again with the same arguments has no further effect.' },
+                  openWorldHint: { type: 'boolean', default: true, description: 'False when it touches only a closed domain (no network, no outside services).' },
+                },
+              },
             },
           },
         },

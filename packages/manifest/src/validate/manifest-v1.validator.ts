@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc, onProvider and onView, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onView","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onView, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"views":{"type":"array","description":"Views shown in the hub (home, extension or project page), in the terminal (`<host> views show <id>`) and to agents: rendered by the peer (views/render), or a page of the sidecar when `path` is given.","items":{"type":"object","required":["id","title"],"description":"One view.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"View id starting with the extension name and a dot (notes.recent for notes), unique among the views."},"title":{"type":"string","minLength":1,"description":"Short human title, shown above the view."},"where":{"type":"array","minItems":1,"default":["extension"],"description":"Where the view shows: home (the hub's home page), extension (its extension's page), project (each project's page, rendered for that project).","items":{"type":"string","enum":["home","extension","project"]}},"path":{"type":"string","pattern":"^/(?!/)","examples":["/views/summary?project={projectId}"],"description":"A sidecar view: the path inside the sidecar, shown in a sandboxed frame from the extension's own origin. The only placeholder is {projectId}. Absent: the peer renders the view."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}},"listeners":{"type":"array","description":"Event types the peer publishes that automations can start on (events/publish accepts them like contributes.events), each with the wording a generic automation editor shows.","items":{"type":"object","required":["type","label"],"description":"One listener: an event type, its attributes and its editor wording.","properties":{"type":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.dirty"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.dirty for git; unique among the listeners."},"label":{"type":"string","minLength":1,"description":"Short human name of the event, e.g. \"Working tree has changes\"."},"description":{"type":"string","minLength":1,"description":"When the peer publishes it."},"attributes":{"type":"object","description":"JSON Schema of the event's attributes (flat strings, numbers and booleans); automation filters and argument templates name these.","examples":[{"type":"object","properties":{"branch":{"type":"string"},"changes":{"type":"integer"}}}]},"source":{"type":"string","minLength":1,"description":"Editor wording for where the event comes from, e.g. \"Git\"."},"filter":{"type":"string","minLength":1,"description":"Editor wording for narrowing it, e.g. \"on branch {branch}\"."},"starter":{"type":"string","minLength":1,"description":"Editor wording that starts a sentence, e.g. \"When a project's working tree has changes\"."}}}},"automationTemplates":{"type":"array","description":"Ready-made automations users start from (`<host> automations add --template <id>`): a trigger, the action to run and its argument template.","items":{"type":"object","required":["id","title","trigger","action"],"description":"One automation template.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Template id starting with the extension name and a dot (git.note-dirty for git), unique among the templates."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What automations made from it do."},"trigger":{"type":"object","required":["type"],"description":"The event that starts a run.","properties":{"type":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","description":"Event type: a listener of an enabled extension or an event type of the host."},"filter":{"type":"object","description":"Attribute equality: each key is an attribute, each value a string (* is a wildcard), number or boolean the attribute must match."}}},"action":{"type":"object","required":["id"],"description":"The action to run, through the one action path with its extension's grants.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id declared by an enabled extension."},"args":{"type":"object","description":"Arguments; strings may hold {{event.attributes.<name>}}, {{event.type}}, {{event.source}} and {{project.id}}."}}},"mode":{"type":"string","enum":["single","restart","queued","parallel"],"default":"single","description":"What a trigger does while a run is in progress: single (ignored), restart (the run is cancelled), queued or parallel (up to max)."},"guard":{"type":"string","minLength":1,"description":"One line saying when this automation should not be used, shown before it is added."},"setup":{"type":"string","minLength":1,"description":"What the user sets up first (config, a registered project...), shown before it is added."}}}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}},"limits":{"type":"object","description":"Resource limits of the peer and sidecar processes, each applied to every process of the extension. The user may lower them in config (extensions.<name>.limits.<key>), never raise them. Applied with a cgroup of the extension's own where the host can make one, else with rlimits.","properties":{"memoryMb":{"type":"integer","exclusiveMinimum":15,"description":"Resident memory of a process and what it started, in MiB (at least 16). Over it the process is stopped and reported as \"over memory limit\" (not as a crash)."},"cpuPercent":{"type":"integer","exclusiveMinimum":0,"description":"CPU share in percent of one core (50: half a core, 200: two cores). Throttled, never stopped; enforced only with a cgroup."},"openFiles":{"type":"integer","exclusiveMinimum":15,"description":"Open file descriptors per process (RLIMIT_NOFILE), at least 16."},"processes":{"type":"integer","exclusiveMinimum":0,"description":"Processes and threads alive at once (a cgroup's pids.max; without a cgroup, RLIMIT_NPROC, which root ignores)."}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"Extension manifest, apiVersion 1","description":"The extension block of an npm package.json (<host>.extension). The host reads it without running package code; nothing in it runs before the user approves the extension. Unknown fields are ignored.","type":"object","required":["apiVersion","name"],"properties":{"$schema":{"type":"string","description":"URL or path of this JSON Schema, for editor completion. Ignored by the host."},"apiVersion":{"type":"integer","enum":[1],"description":"Contract version the manifest is written for. A version the host does not support makes the extension incompatible: listed with the reason, never run."},"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Extension slug (^[a-z][a-z0-9-]{0,38}$): its mount /x/<name>/, state folder, config section extensions.<name> and approval use it. Not a built-in command, alias or reserved word (ext, x, hub, extensions, paths, api, config, help, version)."},"publisher":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,38}$","description":"Publisher slug (^[a-z0-9][a-z0-9-]{0,38}$). The identity shown to users is publisher.name."},"displayName":{"type":"string","minLength":1,"description":"Human name shown in lists, the approval prompt and the hub."},"description":{"type":"string","minLength":1,"description":"One line saying what the extension does."},"commands":{"type":"array","description":"CLI commands: each becomes `<host> <name> ...args`. Built-in commands always win.","items":{"type":"object","required":["name"],"description":"One CLI command, run with stdio inherited and the remaining arguments.","properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,38}$","description":"Command name (^[a-z][a-z0-9-]{0,38}$), unique in the manifest; not a built-in command, alias or reserved word."},"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the command with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the command without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"summary":{"type":"string","minLength":1,"description":"One line shown under the Extensions heading of `<host> --help`."}}}},"sidecar":{"type":"object","description":"Web server the hub starts on the first request to /x/<name>/ (on an ephemeral loopback port given as PORT) and stops when idle.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the sidecar with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the sidecar without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"health":{"type":"string","pattern":"^/","default":"/","description":"Path the hub polls until it answers 200 before forwarding the first request."},"idleStopMinutes":{"type":"number","exclusiveMinimum":0,"default":15,"description":"Minutes without a request or an open WebSocket after which the hub stops the sidecar."},"headersTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"default":30,"description":"Seconds a request waits for the sidecar's response headers before the hub answers 504 naming its log. A body that has started is never cut."}}},"peer":{"type":"object","description":"Long-lived JSON-RPC 2.0 peer on stdin/stdout (NDJSON) that contributes actions, status items, RPC methods and events.","properties":{"bin":{"type":"string","minLength":1,"description":"Package-relative .js, .mjs or .cjs file that runs the peer with the host's own Node (no shebang or run bit needed). Give exactly one of bin and exec.","examples":["bin/cli.js"]},"exec":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Argv array that runs the peer without a shell. A bare first element is looked up on PATH; an element starting with ./ is a file inside the package, passed as an absolute path. Give exactly one of bin and exec.","examples":[["python3","./peer/main.py"]]},"activation":{"type":"array","description":"When the host starts the peer (default: onAction, onRpc, onProvider and onView, lazily).","items":{"type":"string","pattern":"^(?:onAction|onRpc|onProvider|onView|onStartup|onEvent:\\S+|onProject:\\S+)$","examples":["onAction","onRpc","onProvider","onView","onStartup","onEvent:project.*","onProject:package.json"],"description":"onAction, onRpc, onProvider, onView, onStartup, onEvent:<event type glob> or onProject:<marker file glob>."}}}},"hub":{"type":"object","required":["label"],"description":"Card on the hub home, linking to the sidecar at /x/<name>/.","properties":{"label":{"type":"string","minLength":1,"description":"Card title."},"description":{"type":"string","minLength":1,"description":"One line under the card title."}}},"projectLinks":{"type":"array","description":"Links shown on each project's page, resolved by the hub to /x/<name>/<path>.","items":{"type":"object","required":["label","path"],"description":"One link.","properties":{"label":{"type":"string","minLength":1,"description":"Link text."},"path":{"type":"string","pattern":"^/(?!/)","examples":["/project/{projectId}"],"description":"Path inside the sidecar, starting with /. The only placeholders are {projectId} and {repoRoot}."}}}},"configSchema":{"type":"string","minLength":1,"examples":["schema/config.json"],"description":"Package-relative .json file holding the JSON Schema of the extension's config section (extensions.<name>)."},"contributes":{"type":"object","description":"Everything the peer may register at runtime; a registration not declared here is refused.","properties":{"actions":{"type":"array","description":"Actions the peer handles (actions/invoke), listed by `<host> actions list` and offered to agents.","items":{"type":"object","required":["id","title"],"description":"One action.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id starting with the extension name and a dot (git.log for git), unique among the actions."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What the action does, for users and agents."},"targets":{"type":"array","minItems":1,"default":["global"],"description":"Contexts the action applies to: global (no project) and/or project (run with --project <id>).","items":{"type":"string","enum":["global","project"]}},"argsSchema":{"type":["object","boolean"],"description":"JSON Schema of the action's arguments (--args JSON); the host checks arguments against it."},"annotations":{"type":"object","description":"Hints for agents, with MCP's tool annotation names; absent means MCP's defaults (not read-only, destructive, not idempotent, open world). Only read-only actions are offered to agents unless the user allows more (`<host> extensions enable <name> --agents`).","properties":{"readOnlyHint":{"type":"boolean","default":false,"description":"True when the action changes nothing (agents get it by default)."},"destructiveHint":{"type":"boolean","default":true,"description":"False when the changes it makes only add (never delete or overwrite); meaningful when readOnlyHint is false."},"idempotentHint":{"type":"boolean","default":false,"description":"True when running it again with the same arguments has no further effect."},"openWorldHint":{"type":"boolean","default":true,"description":"False when it touches only a closed domain (no network, no outside services)."}}}}}},"status":{"type":"array","description":"Status items the peer keeps current (status/set).","items":{"type":"object","required":["id","title"],"description":"One status item.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Status id starting with the extension name and a dot (git.branch for git), unique among the status items."},"title":{"type":"string","minLength":1,"description":"Short human title."}}}},"providers":{"type":"array","description":"Providers the peer answers (providers/query): `<host> search`, `<host> diagnostics` and the hub ask every provider of a kind at once.","items":{"type":"object","required":["id","kind","title"],"description":"One provider.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Provider id starting with the extension name and a dot (notes.search for notes), unique among the providers."},"kind":{"type":"string","enum":["search","diagnostics","workspaces","completions"],"description":"What the provider answers: search results, diagnostics, workspaces or completions; the host checks each answer against its kind."},"title":{"type":"string","minLength":1,"description":"Short human title, shown as the heading of its answers."}}}},"views":{"type":"array","description":"Views shown in the hub (home, extension or project page), in the terminal (`<host> views show <id>`) and to agents: rendered by the peer (views/render), or a page of the sidecar when `path` is given.","items":{"type":"object","required":["id","title"],"description":"One view.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"View id starting with the extension name and a dot (notes.recent for notes), unique among the views."},"title":{"type":"string","minLength":1,"description":"Short human title, shown above the view."},"where":{"type":"array","minItems":1,"default":["extension"],"description":"Where the view shows: home (the hub's home page), extension (its extension's page), project (each project's page, rendered for that project).","items":{"type":"string","enum":["home","extension","project"]}},"path":{"type":"string","pattern":"^/(?!/)","examples":["/views/summary?project={projectId}"],"description":"A sidecar view: the path inside the sidecar, shown in a sandboxed frame from the extension's own origin. The only placeholder is {projectId}. Absent: the peer renders the view."}}}},"rpc":{"type":"array","description":"RPC methods the peer registers, callable over every transport and `<host> rpc`.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.getLog"],"description":"Dotted method name starting with the extension name and a dot, e.g. git.getLog for git."}},"events":{"type":"array","description":"Event types the peer publishes (events/publish).","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.changed"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.changed for git."}},"listeners":{"type":"array","description":"Event types the peer publishes that automations can start on (events/publish accepts them like contributes.events), each with the wording a generic automation editor shows.","items":{"type":"object","required":["type","label"],"description":"One listener: an event type, its attributes and its editor wording.","properties":{"type":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","examples":["git.dirty"],"description":"Dotted event type starting with the extension name and a dot, e.g. git.dirty for git; unique among the listeners."},"label":{"type":"string","minLength":1,"description":"Short human name of the event, e.g. \"Working tree has changes\"."},"description":{"type":"string","minLength":1,"description":"When the peer publishes it."},"attributes":{"type":"object","description":"JSON Schema of the event's attributes (flat strings, numbers and booleans); automation filters and argument templates name these.","examples":[{"type":"object","properties":{"branch":{"type":"string"},"changes":{"type":"integer"}}}]},"source":{"type":"string","minLength":1,"description":"Editor wording for where the event comes from, e.g. \"Git\"."},"filter":{"type":"string","minLength":1,"description":"Editor wording for narrowing it, e.g. \"on branch {branch}\"."},"starter":{"type":"string","minLength":1,"description":"Editor wording that starts a sentence, e.g. \"When a project's working tree has changes\"."}}}},"automationTemplates":{"type":"array","description":"Ready-made automations users start from (`<host> automations add --template <id>`): a trigger, the action to run and its argument template.","items":{"type":"object","required":["id","title","trigger","action"],"description":"One automation template.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Template id starting with the extension name and a dot (git.note-dirty for git), unique among the templates."},"title":{"type":"string","minLength":1,"description":"Short human title."},"description":{"type":"string","minLength":1,"description":"What automations made from it do."},"trigger":{"type":"object","required":["type"],"description":"The event that starts a run.","properties":{"type":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$","description":"Event type: a listener of an enabled extension or an event type of the host."},"filter":{"type":"object","description":"Attribute equality: each key is an attribute, each value a string (* is a wildcard), number or boolean the attribute must match."}}},"action":{"type":"object","required":["id"],"description":"The action to run, through the one action path with its extension's grants.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$","description":"Action id declared by an enabled extension."},"args":{"type":"object","description":"Arguments; strings may hold {{event.attributes.<name>}}, {{event.type}}, {{event.source}} and {{project.id}}."}}},"mode":{"type":"string","enum":["single","restart","queued","parallel"],"default":"single","description":"What a trigger does while a run is in progress: single (ignored), restart (the run is cancelled), queued or parallel (up to max)."},"guard":{"type":"string","minLength":1,"description":"One line saying when this automation should not be used, shown before it is added."},"setup":{"type":"string","minLength":1,"description":"What the user sets up first (config, a registered project...), shown before it is added."}}}}}},"capabilities":{"type":"object","description":"Capabilities the extension asks for. Nothing is granted until the user approves; every request is checked against the grants.","properties":{"required":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension cannot work without; if one is refused the peer is not activated."},"optional":{"type":"array","items":{"type":"string","examples":["projects.read","projects.observe","projects.register","events.subscribe","events.publish","rpc.call","ui.status.contribute","ui.action.contribute","ui.notification","storage.private","storage.project","hub.request"]},"description":"Capabilities the extension uses when granted and does without otherwise."}}},"permissions":{"type":"object","description":"Host API routes the extension may call through the host, which adds the token.","properties":{"hub":{"type":"array","description":"Hub routes as \"METHOD /path\", e.g. \"GET /api/hub/projects\"; * matches one path segment. Needs the hub.request capability.","items":{"type":"string","pattern":"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$","examples":["GET /api/hub/projects"],"description":"One route: an HTTP method, a space, a path."}}}},"limits":{"type":"object","description":"Resource limits of the peer and sidecar processes, each applied to every process of the extension. The user may lower them in config (extensions.<name>.limits.<key>), never raise them. Applied with a cgroup of the extension's own where the host can make one, else with rlimits.","properties":{"memoryMb":{"type":"integer","exclusiveMinimum":15,"description":"Resident memory of a process and what it started, in MiB (at least 16). Over it the process is stopped and reported as \"over memory limit\" (not as a crash)."},"cpuPercent":{"type":"integer","exclusiveMinimum":0,"description":"CPU share in percent of one core (50: half a core, 200: two cores). Throttled, never stopped; enforced only with a cgroup."},"openFiles":{"type":"integer","exclusiveMinimum":15,"description":"Open file descriptors per process (RLIMIT_NOFILE), at least 16."},"processes":{"type":"integer","exclusiveMinimum":0,"description":"Processes and threads alive at once (a cgroup's pids.max; without a cgroup, RLIMIT_NPROC, which root ignores)."}}}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,38}$", "u");
 const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,38}$", "u");
 const pattern3 = new RegExp("^/", "u");
@@ -1009,9 +1009,12 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data36.annotations !== undefined){
+let data43 = data36.annotations;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.readOnlyHint !== undefined){
+if(typeof data43.readOnlyHint !== "boolean"){
+const err78 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations/readOnlyHint",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1021,9 +1024,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/contributes/actions",schemaPath:"#/properties/contributes/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data43.destructiveHint !== undefined){
+if(typeof data43.destructiveHint !== "boolean"){
+const err79 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations/destructiveHint",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1033,15 +1036,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data34.status !== undefined){
-let data43 = data34.status;
-if(Array.isArray(data43)){
-const len8 = data43.length;
-for(let i8=0; i8<len8; i8++){
-let data44 = data43[i8];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.id === undefined){
-const err80 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data43.idempotentHint !== undefined){
+if(typeof data43.idempotentHint !== "boolean"){
+const err80 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations/idempotentHint",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1050,8 +1047,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data44.title === undefined){
-const err81 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+if(data43.openWorldHint !== undefined){
+if(typeof data43.openWorldHint !== "boolean"){
+const err81 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations/openWorldHint",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1060,11 +1059,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data44.id !== undefined){
-let data45 = data44.id;
-if(typeof data45 === "string"){
-if(!pattern6.test(data45)){
-const err82 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/contributes/actions/" + i6+"/annotations",schemaPath:"#/properties/contributes/properties/actions/items/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1074,8 +1072,9 @@ vErrors.push(err82);
 errors++;
 }
 }
+}
 else {
-const err83 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/contributes/actions/" + i6,schemaPath:"#/properties/contributes/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1085,11 +1084,9 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data44.title !== undefined){
-let data46 = data44.title;
-if(typeof data46 === "string"){
-if(func2(data46) < 1){
-const err84 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err84 = {instancePath:instancePath+"/contributes/actions",schemaPath:"#/properties/contributes/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1099,8 +1096,15 @@ vErrors.push(err84);
 errors++;
 }
 }
-else {
-const err85 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.status !== undefined){
+let data48 = data34.status;
+if(Array.isArray(data48)){
+const len8 = data48.length;
+for(let i8=0; i8<len8; i8++){
+let data49 = data48[i8];
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(data49.id === undefined){
+const err85 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1109,10 +1113,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.title === undefined){
+const err86 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1121,10 +1123,11 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/contributes/status",schemaPath:"#/properties/contributes/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data49.id !== undefined){
+let data50 = data49.id;
+if(typeof data50 === "string"){
+if(!pattern6.test(data50)){
+const err87 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1134,15 +1137,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data34.providers !== undefined){
-let data47 = data34.providers;
-if(Array.isArray(data47)){
-const len9 = data47.length;
-for(let i9=0; i9<len9; i9++){
-let data48 = data47[i9];
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.id === undefined){
-const err88 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+else {
+const err88 = {instancePath:instancePath+"/contributes/status/" + i8+"/id",schemaPath:"#/properties/contributes/properties/status/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1151,8 +1147,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data48.kind === undefined){
-const err89 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+}
+if(data49.title !== undefined){
+let data51 = data49.title;
+if(typeof data51 === "string"){
+if(func2(data51) < 1){
+const err89 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1161,8 +1161,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data48.title === undefined){
-const err90 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+else {
+const err90 = {instancePath:instancePath+"/contributes/status/" + i8+"/title",schemaPath:"#/properties/contributes/properties/status/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1171,11 +1172,10 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data48.id !== undefined){
-let data49 = data48.id;
-if(typeof data49 === "string"){
-if(!pattern6.test(data49)){
-const err91 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/contributes/status/" + i8,schemaPath:"#/properties/contributes/properties/status/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1185,8 +1185,9 @@ vErrors.push(err91);
 errors++;
 }
 }
+}
 else {
-const err92 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = {instancePath:instancePath+"/contributes/status",schemaPath:"#/properties/contributes/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1196,10 +1197,15 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data48.kind !== undefined){
-let data50 = data48.kind;
-if(typeof data50 !== "string"){
-const err93 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.providers !== undefined){
+let data52 = data34.providers;
+if(Array.isArray(data52)){
+const len9 = data52.length;
+for(let i9=0; i9<len9; i9++){
+let data53 = data52[i9];
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.id === undefined){
+const err93 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1208,8 +1214,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(!((((data50 === "search") || (data50 === "diagnostics")) || (data50 === "workspaces")) || (data50 === "completions"))){
-const err94 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.providers.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(data53.kind === undefined){
+const err94 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1218,12 +1224,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-if(data48.title !== undefined){
-let data51 = data48.title;
-if(typeof data51 === "string"){
-if(func2(data51) < 1){
-const err95 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data53.title === undefined){
+const err95 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1232,9 +1234,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.id !== undefined){
+let data54 = data53.id;
+if(typeof data54 === "string"){
+if(!pattern6.test(data54)){
+const err96 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1244,9 +1248,8 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
 else {
-const err97 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err97 = {instancePath:instancePath+"/contributes/providers/" + i9+"/id",schemaPath:"#/properties/contributes/properties/providers/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1256,9 +1259,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/contributes/providers",schemaPath:"#/properties/contributes/properties/providers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data53.kind !== undefined){
+let data55 = data53.kind;
+if(typeof data55 !== "string"){
+const err98 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1267,16 +1271,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data34.views !== undefined){
-let data52 = data34.views;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-let data53 = data52[i10];
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.id === undefined){
-const err99 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!((((data55 === "search") || (data55 === "diagnostics")) || (data55 === "workspaces")) || (data55 === "completions"))){
+const err99 = {instancePath:instancePath+"/contributes/providers/" + i9+"/kind",schemaPath:"#/properties/contributes/properties/providers/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.providers.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1285,8 +1281,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data53.title === undefined){
-const err100 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+if(data53.title !== undefined){
+let data56 = data53.title;
+if(typeof data56 === "string"){
+if(func2(data56) < 1){
+const err100 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1295,11 +1295,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data53.id !== undefined){
-let data54 = data53.id;
-if(typeof data54 === "string"){
-if(!pattern6.test(data54)){
-const err101 = {instancePath:instancePath+"/contributes/views/" + i10+"/id",schemaPath:"#/properties/contributes/properties/views/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+else {
+const err101 = {instancePath:instancePath+"/contributes/providers/" + i9+"/title",schemaPath:"#/properties/contributes/properties/providers/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1309,8 +1307,9 @@ vErrors.push(err101);
 errors++;
 }
 }
+}
 else {
-const err102 = {instancePath:instancePath+"/contributes/views/" + i10+"/id",schemaPath:"#/properties/contributes/properties/views/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err102 = {instancePath:instancePath+"/contributes/providers/" + i9,schemaPath:"#/properties/contributes/properties/providers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1320,11 +1319,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data53.title !== undefined){
-let data55 = data53.title;
-if(typeof data55 === "string"){
-if(func2(data55) < 1){
-const err103 = {instancePath:instancePath+"/contributes/views/" + i10+"/title",schemaPath:"#/properties/contributes/properties/views/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err103 = {instancePath:instancePath+"/contributes/providers",schemaPath:"#/properties/contributes/properties/providers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1334,8 +1331,15 @@ vErrors.push(err103);
 errors++;
 }
 }
-else {
-const err104 = {instancePath:instancePath+"/contributes/views/" + i10+"/title",schemaPath:"#/properties/contributes/properties/views/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.views !== undefined){
+let data57 = data34.views;
+if(Array.isArray(data57)){
+const len10 = data57.length;
+for(let i10=0; i10<len10; i10++){
+let data58 = data57[i10];
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if(data58.id === undefined){
+const err104 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1344,12 +1348,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data53.where !== undefined){
-let data56 = data53.where;
-if(Array.isArray(data56)){
-if(data56.length < 1){
-const err105 = {instancePath:instancePath+"/contributes/views/" + i10+"/where",schemaPath:"#/properties/contributes/properties/views/items/properties/where/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data58.title === undefined){
+const err105 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1358,11 +1358,11 @@ vErrors.push(err105);
 }
 errors++;
 }
-const len11 = data56.length;
-for(let i11=0; i11<len11; i11++){
-let data57 = data56[i11];
-if(typeof data57 !== "string"){
-const err106 = {instancePath:instancePath+"/contributes/views/" + i10+"/where/" + i11,schemaPath:"#/properties/contributes/properties/views/items/properties/where/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.id !== undefined){
+let data59 = data58.id;
+if(typeof data59 === "string"){
+if(!pattern6.test(data59)){
+const err106 = {instancePath:instancePath+"/contributes/views/" + i10+"/id",schemaPath:"#/properties/contributes/properties/views/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1371,8 +1371,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(!(((data57 === "home") || (data57 === "extension")) || (data57 === "project"))){
-const err107 = {instancePath:instancePath+"/contributes/views/" + i10+"/where/" + i11,schemaPath:"#/properties/contributes/properties/views/items/properties/where/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.views.items.properties.where.items.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err107 = {instancePath:instancePath+"/contributes/views/" + i10+"/id",schemaPath:"#/properties/contributes/properties/views/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1382,9 +1383,11 @@ vErrors.push(err107);
 errors++;
 }
 }
-}
-else {
-const err108 = {instancePath:instancePath+"/contributes/views/" + i10+"/where",schemaPath:"#/properties/contributes/properties/views/items/properties/where/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data58.title !== undefined){
+let data60 = data58.title;
+if(typeof data60 === "string"){
+if(func2(data60) < 1){
+const err108 = {instancePath:instancePath+"/contributes/views/" + i10+"/title",schemaPath:"#/properties/contributes/properties/views/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1394,11 +1397,8 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data53.path !== undefined){
-let data58 = data53.path;
-if(typeof data58 === "string"){
-if(!pattern5.test(data58)){
-const err109 = {instancePath:instancePath+"/contributes/views/" + i10+"/path",schemaPath:"#/properties/contributes/properties/views/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?!/)"},message:"must match pattern \""+"^/(?!/)"+"\""};
+else {
+const err109 = {instancePath:instancePath+"/contributes/views/" + i10+"/title",schemaPath:"#/properties/contributes/properties/views/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1408,8 +1408,11 @@ vErrors.push(err109);
 errors++;
 }
 }
-else {
-const err110 = {instancePath:instancePath+"/contributes/views/" + i10+"/path",schemaPath:"#/properties/contributes/properties/views/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.where !== undefined){
+let data61 = data58.where;
+if(Array.isArray(data61)){
+if(data61.length < 1){
+const err110 = {instancePath:instancePath+"/contributes/views/" + i10+"/where",schemaPath:"#/properties/contributes/properties/views/items/properties/where/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1418,10 +1421,11 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len11 = data61.length;
+for(let i11=0; i11<len11; i11++){
+let data62 = data61[i11];
+if(typeof data62 !== "string"){
+const err111 = {instancePath:instancePath+"/contributes/views/" + i10+"/where/" + i11,schemaPath:"#/properties/contributes/properties/views/items/properties/where/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1430,10 +1434,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/contributes/views",schemaPath:"#/properties/contributes/properties/views/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(((data62 === "home") || (data62 === "extension")) || (data62 === "project"))){
+const err112 = {instancePath:instancePath+"/contributes/views/" + i10+"/where/" + i11,schemaPath:"#/properties/contributes/properties/views/items/properties/where/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.views.items.properties.where.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1443,15 +1445,9 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data34.rpc !== undefined){
-let data59 = data34.rpc;
-if(Array.isArray(data59)){
-const len12 = data59.length;
-for(let i12=0; i12<len12; i12++){
-let data60 = data59[i12];
-if(typeof data60 === "string"){
-if(!pattern11.test(data60)){
-const err113 = {instancePath:instancePath+"/contributes/rpc/" + i12,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+}
+else {
+const err113 = {instancePath:instancePath+"/contributes/views/" + i10+"/where",schemaPath:"#/properties/contributes/properties/views/items/properties/where/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1461,8 +1457,11 @@ vErrors.push(err113);
 errors++;
 }
 }
-else {
-const err114 = {instancePath:instancePath+"/contributes/rpc/" + i12,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.path !== undefined){
+let data63 = data58.path;
+if(typeof data63 === "string"){
+if(!pattern5.test(data63)){
+const err114 = {instancePath:instancePath+"/contributes/views/" + i10+"/path",schemaPath:"#/properties/contributes/properties/views/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?!/)"},message:"must match pattern \""+"^/(?!/)"+"\""};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1472,9 +1471,8 @@ vErrors.push(err114);
 errors++;
 }
 }
-}
 else {
-const err115 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err115 = {instancePath:instancePath+"/contributes/views/" + i10+"/path",schemaPath:"#/properties/contributes/properties/views/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1484,15 +1482,9 @@ vErrors.push(err115);
 errors++;
 }
 }
-if(data34.events !== undefined){
-let data61 = data34.events;
-if(Array.isArray(data61)){
-const len13 = data61.length;
-for(let i13=0; i13<len13; i13++){
-let data62 = data61[i13];
-if(typeof data62 === "string"){
-if(!pattern11.test(data62)){
-const err116 = {instancePath:instancePath+"/contributes/events/" + i13,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+}
+else {
+const err116 = {instancePath:instancePath+"/contributes/views/" + i10,schemaPath:"#/properties/contributes/properties/views/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1502,8 +1494,9 @@ vErrors.push(err116);
 errors++;
 }
 }
+}
 else {
-const err117 = {instancePath:instancePath+"/contributes/events/" + i13,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err117 = {instancePath:instancePath+"/contributes/views",schemaPath:"#/properties/contributes/properties/views/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1513,9 +1506,15 @@ vErrors.push(err117);
 errors++;
 }
 }
-}
-else {
-const err118 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.rpc !== undefined){
+let data64 = data34.rpc;
+if(Array.isArray(data64)){
+const len12 = data64.length;
+for(let i12=0; i12<len12; i12++){
+let data65 = data64[i12];
+if(typeof data65 === "string"){
+if(!pattern11.test(data65)){
+const err118 = {instancePath:instancePath+"/contributes/rpc/" + i12,schemaPath:"#/properties/contributes/properties/rpc/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1525,15 +1524,8 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data34.listeners !== undefined){
-let data63 = data34.listeners;
-if(Array.isArray(data63)){
-const len14 = data63.length;
-for(let i14=0; i14<len14; i14++){
-let data64 = data63[i14];
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-if(data64.type === undefined){
-const err119 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+else {
+const err119 = {instancePath:instancePath+"/contributes/rpc/" + i12,schemaPath:"#/properties/contributes/properties/rpc/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1542,8 +1534,10 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data64.label === undefined){
-const err120 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/contributes/rpc",schemaPath:"#/properties/contributes/properties/rpc/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1552,11 +1546,16 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data64.type !== undefined){
-let data65 = data64.type;
-if(typeof data65 === "string"){
-if(!pattern11.test(data65)){
-const err121 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/type",schemaPath:"#/properties/contributes/properties/listeners/items/properties/type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+}
+if(data34.events !== undefined){
+let data66 = data34.events;
+if(Array.isArray(data66)){
+const len13 = data66.length;
+for(let i13=0; i13<len13; i13++){
+let data67 = data66[i13];
+if(typeof data67 === "string"){
+if(!pattern11.test(data67)){
+const err121 = {instancePath:instancePath+"/contributes/events/" + i13,schemaPath:"#/properties/contributes/properties/events/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1567,7 +1566,7 @@ errors++;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/type",schemaPath:"#/properties/contributes/properties/listeners/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err122 = {instancePath:instancePath+"/contributes/events/" + i13,schemaPath:"#/properties/contributes/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1577,11 +1576,9 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data64.label !== undefined){
-let data66 = data64.label;
-if(typeof data66 === "string"){
-if(func2(data66) < 1){
-const err123 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/label",schemaPath:"#/properties/contributes/properties/listeners/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err123 = {instancePath:instancePath+"/contributes/events",schemaPath:"#/properties/contributes/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1591,8 +1588,15 @@ vErrors.push(err123);
 errors++;
 }
 }
-else {
-const err124 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/label",schemaPath:"#/properties/contributes/properties/listeners/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.listeners !== undefined){
+let data68 = data34.listeners;
+if(Array.isArray(data68)){
+const len14 = data68.length;
+for(let i14=0; i14<len14; i14++){
+let data69 = data68[i14];
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.type === undefined){
+const err124 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1601,12 +1605,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-if(data64.description !== undefined){
-let data67 = data64.description;
-if(typeof data67 === "string"){
-if(func2(data67) < 1){
-const err125 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/description",schemaPath:"#/properties/contributes/properties/listeners/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data69.label === undefined){
+const err125 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1615,9 +1615,11 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/description",schemaPath:"#/properties/contributes/properties/listeners/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69.type !== undefined){
+let data70 = data69.type;
+if(typeof data70 === "string"){
+if(!pattern11.test(data70)){
+const err126 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/type",schemaPath:"#/properties/contributes/properties/listeners/items/properties/type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1627,10 +1629,8 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data64.attributes !== undefined){
-let data68 = data64.attributes;
-if(!(data68 && typeof data68 == "object" && !Array.isArray(data68))){
-const err127 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/attributes",schemaPath:"#/properties/contributes/properties/listeners/items/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+else {
+const err127 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/type",schemaPath:"#/properties/contributes/properties/listeners/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1640,11 +1640,11 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data64.source !== undefined){
-let data69 = data64.source;
-if(typeof data69 === "string"){
-if(func2(data69) < 1){
-const err128 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/source",schemaPath:"#/properties/contributes/properties/listeners/items/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data69.label !== undefined){
+let data71 = data69.label;
+if(typeof data71 === "string"){
+if(func2(data71) < 1){
+const err128 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/label",schemaPath:"#/properties/contributes/properties/listeners/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1655,7 +1655,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/source",schemaPath:"#/properties/contributes/properties/listeners/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err129 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/label",schemaPath:"#/properties/contributes/properties/listeners/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1665,11 +1665,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data64.filter !== undefined){
-let data70 = data64.filter;
-if(typeof data70 === "string"){
-if(func2(data70) < 1){
-const err130 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/filter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/filter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data69.description !== undefined){
+let data72 = data69.description;
+if(typeof data72 === "string"){
+if(func2(data72) < 1){
+const err130 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/description",schemaPath:"#/properties/contributes/properties/listeners/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1680,7 +1680,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/filter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/filter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err131 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/description",schemaPath:"#/properties/contributes/properties/listeners/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1690,11 +1690,10 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data64.starter !== undefined){
-let data71 = data64.starter;
-if(typeof data71 === "string"){
-if(func2(data71) < 1){
-const err132 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/starter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/starter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data69.attributes !== undefined){
+let data73 = data69.attributes;
+if(!(data73 && typeof data73 == "object" && !Array.isArray(data73))){
+const err132 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/attributes",schemaPath:"#/properties/contributes/properties/listeners/items/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1704,8 +1703,11 @@ vErrors.push(err132);
 errors++;
 }
 }
-else {
-const err133 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/starter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/starter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69.source !== undefined){
+let data74 = data69.source;
+if(typeof data74 === "string"){
+if(func2(data74) < 1){
+const err133 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/source",schemaPath:"#/properties/contributes/properties/listeners/items/properties/source/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1715,9 +1717,8 @@ vErrors.push(err133);
 errors++;
 }
 }
-}
 else {
-const err134 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err134 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/source",schemaPath:"#/properties/contributes/properties/listeners/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1727,9 +1728,11 @@ vErrors.push(err134);
 errors++;
 }
 }
-}
-else {
-const err135 = {instancePath:instancePath+"/contributes/listeners",schemaPath:"#/properties/contributes/properties/listeners/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data69.filter !== undefined){
+let data75 = data69.filter;
+if(typeof data75 === "string"){
+if(func2(data75) < 1){
+const err135 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/filter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/filter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1739,15 +1742,8 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data34.automationTemplates !== undefined){
-let data72 = data34.automationTemplates;
-if(Array.isArray(data72)){
-const len15 = data72.length;
-for(let i15=0; i15<len15; i15++){
-let data73 = data72[i15];
-if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-if(data73.id === undefined){
-const err136 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+else {
+const err136 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/filter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/filter/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1756,8 +1752,12 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data73.title === undefined){
-const err137 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+if(data69.starter !== undefined){
+let data76 = data69.starter;
+if(typeof data76 === "string"){
+if(func2(data76) < 1){
+const err137 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/starter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/starter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1766,8 +1766,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data73.trigger === undefined){
-const err138 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
+}
+else {
+const err138 = {instancePath:instancePath+"/contributes/listeners/" + i14+"/starter",schemaPath:"#/properties/contributes/properties/listeners/items/properties/starter/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1776,8 +1777,10 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(data73.action === undefined){
-const err139 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/contributes/listeners/" + i14,schemaPath:"#/properties/contributes/properties/listeners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1786,11 +1789,10 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data73.id !== undefined){
-let data74 = data73.id;
-if(typeof data74 === "string"){
-if(!pattern6.test(data74)){
-const err140 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/contributes/listeners",schemaPath:"#/properties/contributes/properties/listeners/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1800,8 +1802,15 @@ vErrors.push(err140);
 errors++;
 }
 }
-else {
-const err141 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.automationTemplates !== undefined){
+let data77 = data34.automationTemplates;
+if(Array.isArray(data77)){
+const len15 = data77.length;
+for(let i15=0; i15<len15; i15++){
+let data78 = data77[i15];
+if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+if(data78.id === undefined){
+const err141 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1810,12 +1819,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-if(data73.title !== undefined){
-let data75 = data73.title;
-if(typeof data75 === "string"){
-if(func2(data75) < 1){
-const err142 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/title",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data78.title === undefined){
+const err142 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1824,9 +1829,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-else {
-const err143 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/title",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data78.trigger === undefined){
+const err143 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1835,12 +1839,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data73.description !== undefined){
-let data76 = data73.description;
-if(typeof data76 === "string"){
-if(func2(data76) < 1){
-const err144 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/description",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data78.action === undefined){
+const err144 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1849,9 +1849,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-else {
-const err145 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/description",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data78.id !== undefined){
+let data79 = data78.id;
+if(typeof data79 === "string"){
+if(!pattern6.test(data79)){
+const err145 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1861,11 +1863,8 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data73.trigger !== undefined){
-let data77 = data73.trigger;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.type === undefined){
-const err146 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+else {
+const err146 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1874,11 +1873,12 @@ vErrors.push(err146);
 }
 errors++;
 }
-if(data77.type !== undefined){
-let data78 = data77.type;
-if(typeof data78 === "string"){
-if(!pattern11.test(data78)){
-const err147 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/type",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
+}
+if(data78.title !== undefined){
+let data80 = data78.title;
+if(typeof data80 === "string"){
+if(func2(data80) < 1){
+const err147 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/title",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1889,7 +1889,7 @@ errors++;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/type",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err148 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/title",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1899,10 +1899,11 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data77.filter !== undefined){
-let data79 = data77.filter;
-if(!(data79 && typeof data79 == "object" && !Array.isArray(data79))){
-const err149 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/filter",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data78.description !== undefined){
+let data81 = data78.description;
+if(typeof data81 === "string"){
+if(func2(data81) < 1){
+const err149 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/description",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1912,9 +1913,8 @@ vErrors.push(err149);
 errors++;
 }
 }
-}
 else {
-const err150 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err150 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/description",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1924,11 +1924,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data73.action !== undefined){
-let data80 = data73.action;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-if(data80.id === undefined){
-const err151 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data78.trigger !== undefined){
+let data82 = data78.trigger;
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if(data82.type === undefined){
+const err151 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -1937,11 +1937,11 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data80.id !== undefined){
-let data81 = data80.id;
-if(typeof data81 === "string"){
-if(!pattern6.test(data81)){
-const err152 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
+if(data82.type !== undefined){
+let data83 = data82.type;
+if(typeof data83 === "string"){
+if(!pattern11.test(data83)){
+const err152 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/type",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -1952,7 +1952,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err153 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/type",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -1962,10 +1962,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data80.args !== undefined){
-let data82 = data80.args;
-if(!(data82 && typeof data82 == "object" && !Array.isArray(data82))){
-const err154 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/args",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data82.filter !== undefined){
+let data84 = data82.filter;
+if(!(data84 && typeof data84 == "object" && !Array.isArray(data84))){
+const err154 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger/filter",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -1977,7 +1977,7 @@ errors++;
 }
 }
 else {
-const err155 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err155 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/trigger",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/trigger/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -1987,10 +1987,11 @@ vErrors.push(err155);
 errors++;
 }
 }
-if(data73.mode !== undefined){
-let data83 = data73.mode;
-if(typeof data83 !== "string"){
-const err156 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/mode",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data78.action !== undefined){
+let data85 = data78.action;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+if(data85.id === undefined){
+const err156 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -1999,8 +2000,11 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!((((data83 === "single") || (data83 === "restart")) || (data83 === "queued")) || (data83 === "parallel"))){
-const err157 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/mode",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.automationTemplates.items.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(data85.id !== undefined){
+let data86 = data85.id;
+if(typeof data86 === "string"){
+if(!pattern6.test(data86)){
+const err157 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2010,11 +2014,8 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data73.guard !== undefined){
-let data84 = data73.guard;
-if(typeof data84 === "string"){
-if(func2(data84) < 1){
-const err158 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/guard",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/guard/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err158 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/id",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2024,8 +2025,10 @@ vErrors.push(err158);
 errors++;
 }
 }
-else {
-const err159 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/guard",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/guard/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data85.args !== undefined){
+let data87 = data85.args;
+if(!(data87 && typeof data87 == "object" && !Array.isArray(data87))){
+const err159 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action/args",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2035,11 +2038,9 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data73.setup !== undefined){
-let data85 = data73.setup;
-if(typeof data85 === "string"){
-if(func2(data85) < 1){
-const err160 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/setup",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/setup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err160 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/action",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2049,8 +2050,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-else {
-const err161 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/setup",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/setup/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data78.mode !== undefined){
+let data88 = data78.mode;
+if(typeof data88 !== "string"){
+const err161 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/mode",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2059,10 +2062,8 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-}
-else {
-const err162 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((data88 === "single") || (data88 === "restart")) || (data88 === "queued")) || (data88 === "parallel"))){
+const err162 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/mode",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema11.properties.contributes.properties.automationTemplates.items.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2072,9 +2073,11 @@ vErrors.push(err162);
 errors++;
 }
 }
-}
-else {
-const err163 = {instancePath:instancePath+"/contributes/automationTemplates",schemaPath:"#/properties/contributes/properties/automationTemplates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data78.guard !== undefined){
+let data89 = data78.guard;
+if(typeof data89 === "string"){
+if(func2(data89) < 1){
+const err163 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/guard",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/guard/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2084,9 +2087,8 @@ vErrors.push(err163);
 errors++;
 }
 }
-}
 else {
-const err164 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err164 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/guard",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/guard/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2096,16 +2098,11 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data.capabilities !== undefined){
-let data86 = data.capabilities;
-if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
-if(data86.required !== undefined){
-let data87 = data86.required;
-if(Array.isArray(data87)){
-const len16 = data87.length;
-for(let i16=0; i16<len16; i16++){
-if(typeof data87[i16] !== "string"){
-const err165 = {instancePath:instancePath+"/capabilities/required/" + i16,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data78.setup !== undefined){
+let data90 = data78.setup;
+if(typeof data90 === "string"){
+if(func2(data90) < 1){
+const err165 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/setup",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/setup/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2115,9 +2112,8 @@ vErrors.push(err165);
 errors++;
 }
 }
-}
 else {
-const err166 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err166 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15+"/setup",schemaPath:"#/properties/contributes/properties/automationTemplates/items/properties/setup/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2127,13 +2123,9 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data86.optional !== undefined){
-let data89 = data86.optional;
-if(Array.isArray(data89)){
-const len17 = data89.length;
-for(let i17=0; i17<len17; i17++){
-if(typeof data89[i17] !== "string"){
-const err167 = {instancePath:instancePath+"/capabilities/optional/" + i17,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err167 = {instancePath:instancePath+"/contributes/automationTemplates/" + i15,schemaPath:"#/properties/contributes/properties/automationTemplates/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2145,7 +2137,7 @@ errors++;
 }
 }
 else {
-const err168 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err168 = {instancePath:instancePath+"/contributes/automationTemplates",schemaPath:"#/properties/contributes/properties/automationTemplates/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2157,7 +2149,7 @@ errors++;
 }
 }
 else {
-const err169 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err169 = {instancePath:instancePath+"/contributes",schemaPath:"#/properties/contributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2167,18 +2159,16 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data.permissions !== undefined){
-let data91 = data.permissions;
+if(data.capabilities !== undefined){
+let data91 = data.capabilities;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-if(data91.hub !== undefined){
-let data92 = data91.hub;
+if(data91.required !== undefined){
+let data92 = data91.required;
 if(Array.isArray(data92)){
-const len18 = data92.length;
-for(let i18=0; i18<len18; i18++){
-let data93 = data92[i18];
-if(typeof data93 === "string"){
-if(!pattern17.test(data93)){
-const err170 = {instancePath:instancePath+"/permissions/hub/" + i18,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
+const len16 = data92.length;
+for(let i16=0; i16<len16; i16++){
+if(typeof data92[i16] !== "string"){
+const err170 = {instancePath:instancePath+"/capabilities/required/" + i16,schemaPath:"#/properties/capabilities/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2188,8 +2178,9 @@ vErrors.push(err170);
 errors++;
 }
 }
+}
 else {
-const err171 = {instancePath:instancePath+"/permissions/hub/" + i18,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err171 = {instancePath:instancePath+"/capabilities/required",schemaPath:"#/properties/capabilities/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2199,9 +2190,13 @@ vErrors.push(err171);
 errors++;
 }
 }
-}
-else {
-const err172 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data91.optional !== undefined){
+let data94 = data91.optional;
+if(Array.isArray(data94)){
+const len17 = data94.length;
+for(let i17=0; i17<len17; i17++){
+if(typeof data94[i17] !== "string"){
+const err172 = {instancePath:instancePath+"/capabilities/optional/" + i17,schemaPath:"#/properties/capabilities/properties/optional/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2213,7 +2208,7 @@ errors++;
 }
 }
 else {
-const err173 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err173 = {instancePath:instancePath+"/capabilities/optional",schemaPath:"#/properties/capabilities/properties/optional/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2223,13 +2218,9 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data94 = data.limits;
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-if(data94.memoryMb !== undefined){
-let data95 = data94.memoryMb;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err174 = {instancePath:instancePath+"/limits/memoryMb",schemaPath:"#/properties/limits/properties/memoryMb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err174 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2238,9 +2229,19 @@ vErrors.push(err174);
 }
 errors++;
 }
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 <= 15 || isNaN(data95)){
-const err175 = {instancePath:instancePath+"/limits/memoryMb",schemaPath:"#/properties/limits/properties/memoryMb/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 15},message:"must be > 15"};
+}
+if(data.permissions !== undefined){
+let data96 = data.permissions;
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+if(data96.hub !== undefined){
+let data97 = data96.hub;
+if(Array.isArray(data97)){
+const len18 = data97.length;
+for(let i18=0; i18<len18; i18++){
+let data98 = data97[i18];
+if(typeof data98 === "string"){
+if(!pattern17.test(data98)){
+const err175 = {instancePath:instancePath+"/permissions/hub/" + i18,schemaPath:"#/properties/permissions/properties/hub/items/pattern",keyword:"pattern",params:{pattern: "^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"},message:"must match pattern \""+"^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /\\S*$"+"\""};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2250,11 +2251,8 @@ vErrors.push(err175);
 errors++;
 }
 }
-}
-if(data94.cpuPercent !== undefined){
-let data96 = data94.cpuPercent;
-if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err176 = {instancePath:instancePath+"/limits/cpuPercent",schemaPath:"#/properties/limits/properties/cpuPercent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err176 = {instancePath:instancePath+"/permissions/hub/" + i18,schemaPath:"#/properties/permissions/properties/hub/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2263,9 +2261,10 @@ vErrors.push(err176);
 }
 errors++;
 }
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 <= 0 || isNaN(data96)){
-const err177 = {instancePath:instancePath+"/limits/cpuPercent",schemaPath:"#/properties/limits/properties/cpuPercent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+}
+else {
+const err177 = {instancePath:instancePath+"/permissions/hub",schemaPath:"#/properties/permissions/properties/hub/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2276,10 +2275,8 @@ errors++;
 }
 }
 }
-if(data94.openFiles !== undefined){
-let data97 = data94.openFiles;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err178 = {instancePath:instancePath+"/limits/openFiles",schemaPath:"#/properties/limits/properties/openFiles/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err178 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2288,9 +2285,14 @@ vErrors.push(err178);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 <= 15 || isNaN(data97)){
-const err179 = {instancePath:instancePath+"/limits/openFiles",schemaPath:"#/properties/limits/properties/openFiles/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 15},message:"must be > 15"};
+}
+if(data.limits !== undefined){
+let data99 = data.limits;
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+if(data99.memoryMb !== undefined){
+let data100 = data99.memoryMb;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+const err179 = {instancePath:instancePath+"/limits/memoryMb",schemaPath:"#/properties/limits/properties/memoryMb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2299,12 +2301,9 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-}
-if(data94.processes !== undefined){
-let data98 = data94.processes;
-if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err180 = {instancePath:instancePath+"/limits/processes",schemaPath:"#/properties/limits/properties/processes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 <= 15 || isNaN(data100)){
+const err180 = {instancePath:instancePath+"/limits/memoryMb",schemaPath:"#/properties/limits/properties/memoryMb/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 15},message:"must be > 15"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2313,9 +2312,12 @@ vErrors.push(err180);
 }
 errors++;
 }
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 <= 0 || isNaN(data98)){
-const err181 = {instancePath:instancePath+"/limits/processes",schemaPath:"#/properties/limits/properties/processes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+}
+if(data99.cpuPercent !== undefined){
+let data101 = data99.cpuPercent;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err181 = {instancePath:instancePath+"/limits/cpuPercent",schemaPath:"#/properties/limits/properties/cpuPercent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2324,11 +2326,9 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err182 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 <= 0 || isNaN(data101)){
+const err182 = {instancePath:instancePath+"/limits/cpuPercent",schemaPath:"#/properties/limits/properties/cpuPercent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2339,13 +2339,76 @@ errors++;
 }
 }
 }
-else {
-const err183 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data99.openFiles !== undefined){
+let data102 = data99.openFiles;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err183 = {instancePath:instancePath+"/limits/openFiles",schemaPath:"#/properties/limits/properties/openFiles/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err183];
 }
 else {
 vErrors.push(err183);
+}
+errors++;
+}
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 <= 15 || isNaN(data102)){
+const err184 = {instancePath:instancePath+"/limits/openFiles",schemaPath:"#/properties/limits/properties/openFiles/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 15},message:"must be > 15"};
+if(vErrors === null){
+vErrors = [err184];
+}
+else {
+vErrors.push(err184);
+}
+errors++;
+}
+}
+}
+if(data99.processes !== undefined){
+let data103 = data99.processes;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err185 = {instancePath:instancePath+"/limits/processes",schemaPath:"#/properties/limits/properties/processes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err185];
+}
+else {
+vErrors.push(err185);
+}
+errors++;
+}
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 <= 0 || isNaN(data103)){
+const err186 = {instancePath:instancePath+"/limits/processes",schemaPath:"#/properties/limits/properties/processes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err186];
+}
+else {
+vErrors.push(err186);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err187 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+}
+}
+else {
+const err188 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
 }
 errors++;
 }

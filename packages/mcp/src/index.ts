@@ -1,0 +1,10 @@
+export { HubMcpServer } from './hub-mcp-server.js';
+export type { HubMcpServerOptions } from './hub-mcp-server.js';
+export type { HubLink, HubLinkCallOptions } from './hub-link.js';
+export { actionToolName, uniqueToolNames } from './tool-names.js';
+export { actionTools, actionInput } from './action-tools.js';
+export type { ActionTool } from './action-tools.js';
+export { actionToolResult, markdownTable } from './tool-results.js';
+export { RPC_METHODS_NOT_FOR_AGENTS } from './builtin-tools.js';
+export type { AgentCallOutcome } from './action-call.js';
+export { stdioTransport } from './stdio.js';
