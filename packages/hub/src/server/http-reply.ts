@@ -33,3 +33,9 @@ export function sendRedirect(res: ServerResponse, status: 301 | 302 | 303 | 307 
   res.writeHead(status, { ...COMMON_HEADERS, ...headers, location, 'content-length': 0 });
   res.end();
 }
+
+/** Answers a text document of the given content type (e.g. the Prometheus text of `/metrics`), HEAD without the body. */
+export function sendText(res: ServerResponse, status: number, contentType: string, text: string, head = false): void {
+  res.writeHead(status, { ...COMMON_HEADERS, 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  res.end(head ? undefined : text);
+}

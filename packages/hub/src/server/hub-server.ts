@@ -12,6 +12,7 @@ import { signInLink } from './sign-in-link.js';
 import { admit, sendRefusal, serveHub, type Refusal } from './request-handler.js';
 import type { SidecarRouter } from './sidecar-router.js';
 import { WsEndpoint } from '../transports/ws-endpoint.js';
+import type { HubMetrics } from '../metrics/hub-metrics.js';
 
 /** Largest request head (request line and headers) the hub reads, in bytes; a larger one is answered 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -28,6 +29,8 @@ export interface HubServerOptions {
   peers?: PeerManager;
   /** The CLI entry serving this home, shown as `<id>Bin` in the projects API. Default null. */
   bin?: string | null;
+  /** The metrics `/metrics` serves (and the requests and sockets they count). Default: none (`/metrics` answers 503). */
+  metrics?: HubMetrics;
 }
 
 /**
@@ -53,6 +56,7 @@ export class HubServer {
       peers: options.peers,
       bin: options.bin ?? null,
       version: options.host.identity.version,
+      metrics: options.metrics,
     };
     this.#ws = new WsEndpoint({ bus: options.host.bus, rpc: options.host.rpc });
     this.#server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void this.#onRequest(req, res));
@@ -105,6 +109,7 @@ export class HubServer {
     try {
       const admitted = await admit(this.#ctx, req, false);
       if ('status' in admitted) return sendRefusal(res, admitted);
+      this.#ctx.metrics?.trackRequest(req, res, admitted.kind === 'sidecar' ? { kind: 'sidecar', name: admitted.name } : { kind: 'hub', path: admitted.path });
       if (admitted.kind === 'sidecar') return this.#ctx.router.handleRequest(req, res, { name: admitted.name, path: admitted.path, basePath: admitted.basePath });
       await serveHub(this.#ctx, req, res, admitted.path, admitted.query);
     } catch (error) {
@@ -118,6 +123,7 @@ export class HubServer {
     try {
       const admitted = await admit(this.#ctx, req, true);
       if ('status' in admitted) return writeRawRefusal(socket, admitted);
+      this.#ctx.metrics?.trackSocket(socket, admitted.kind === 'sidecar' ? 'proxy' : 'api');
       if (admitted.kind === 'sidecar') return this.#ctx.router.handleUpgrade(req, socket, head, { name: admitted.name, path: admitted.path, basePath: admitted.basePath });
       if (admitted.path === '/api/ws' || admitted.path === '/api/v1/ws') return this.#ws.handleUpgrade(req, socket, head, admitted.query);
       writeRawRefusal(socket, { status: 404, error: `no WebSocket endpoint at ${admitted.path}` });

@@ -10,6 +10,7 @@ import { sendError, sendHtml, sendRedirect } from './http-reply.js';
 import { homePage } from './home-page.js';
 import { projectPage } from './project-page.js';
 import { matchMount, parseRequestTarget } from './request-path.js';
+import { METRICS_PATH, serveMetrics } from '../metrics/metrics-route.js';
 
 /** The path on a sidecar's own origin that exchanges a one-time code for that origin's session cookie. */
 export function sessionPath(hostId: string): string {
@@ -121,6 +122,7 @@ function hostHeaderCount(raw: readonly string[]): number {
 /** Serves an admitted request on the hub's origin: the API, the home page and project pages. */
 export async function serveHub(ctx: HubContext, req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void> {
   if (path === '/api' || path.startsWith('/api/')) return handleApi(ctx, req, res, path, query);
+  if (path === METRICS_PATH) return serveMetrics(ctx, req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, `${req.method} is not allowed on ${path}`, { allow: 'GET, HEAD' });
   const hostId = ctx.host.identity.id;
   if (path === '/') {
