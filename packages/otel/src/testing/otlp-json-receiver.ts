@@ -119,6 +119,7 @@ export class OtlpJsonReceiver {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- OTLP/JSON is walked field by field, each converted where read
 type Json = Record<string, any>;
 
 function decodeLogs(message: Json): ReceivedLogRecord[] {
