@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
- * The public packages, dependencies first: what extensions import (sdk) and what an embedding tool imports
- * (host). Never the hub or the CLI: they are the reference host's own.
+ * The public packages, dependencies first: what extensions import (sdk), what an embedding tool imports
+ * (host) and its OpenTelemetry plugin (otel). Never the hub or the CLI: they are the reference host's own.
  */
-export const PUBLIC_PACKAGES = ['manifest', 'protocol', 'sdk', 'host'];
+export const PUBLIC_PACKAGES = ['manifest', 'protocol', 'sdk', 'host', 'otel'];
 const outAt = process.argv.indexOf('--out');
 if (outAt !== -1 && !process.argv[outAt + 1]) {
   process.stderr.write('--out needs a folder: npm run pack -- --out <folder>\n');
@@ -54,3 +54,4 @@ function closure(pkg) {
 }
 process.stdout.write(`\nInstall them in an extension's folder (the SDK) with:\n\n  npm install ${closure('sdk').join(' ')}\n`);
 process.stdout.write(`\nor in a tool that embeds the host (docs/embedding.md) with:\n\n  npm install ${closure('host').join(' ')}\n`);
+process.stdout.write(`\nand its OpenTelemetry export (docs/observability.md) with:\n\n  npm install ${closure('otel').join(' ')}\n`);
