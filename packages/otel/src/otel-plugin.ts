@@ -7,6 +7,7 @@ import { BatchLogRecordProcessor, LoggerProvider, type LogRecordExporter } from 
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { outboundEvent, type HostPlugin, type PluginContext } from '@outboard/host';
 import { recordActionSpan, recordRpcSpan } from './call-spans.js';
+import { EndpointGate } from './endpoint-gate.js';
 import { eventLogRecord } from './event-log-record.js';
 import { batchSettings, otelSignals } from './otel-env.js';
 
@@ -28,7 +29,8 @@ export interface OtelPluginOptions {
  * The OpenTelemetry export of a host (DESIGN §9), as an in-process plugin (`createHost({ plugins: [otelPlugin()] })`):
  * every bus event becomes a log record, every finished action (`action.finished`) and RPC call a span, sent with
  * the official SDK's batch processors and OTLP/HTTP exporters. The bus never waits for it: records are made
- * from the plugins' bounded queue, batched, and dropped (never retried forever) while the endpoint is down.
+ * from the plugins' bounded queue and batched; after a failed export no records are made for a pause (1 s,
+ * doubling to 30 s while exports keep failing: see EndpointGate), so a dead endpoint costs the bus nothing.
  * What leaves is redacted by the host's rule (`outboundEvent`): bodies, arguments, params and results only with
  * `telemetry.payloads: true`. Logs are on when `OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_LOGS_ENDPOINT`
  * is set (or `logExporter` given), spans with the common or `..._TRACES_ENDPOINT`; the other standard variables
@@ -52,15 +54,17 @@ export function otelPlugin(options: OtelPluginOptions = {}): HostPlugin {
       diag.setLogger(onceEach((line) => ctx.log(line)), { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
       const resource = otelResource(options.serviceName ?? ctx.name, options.serviceVersion);
       if (wantLogs) {
-        const exporter = options.logExporter ?? new OTLPLogExporter();
+        const gate = new EndpointGate();
+        const exporter = gate.wrap(options.logExporter ?? new OTLPLogExporter());
         logs = new LoggerProvider({ resource, processors: [new BatchLogRecordProcessor({ exporter, ...batchSettings(env, 'OTEL_BLRP') })] });
-        exportEvents(ctx, logs.getLogger(ctx.name, options.serviceVersion));
+        exportEvents(ctx, logs.getLogger(ctx.name, options.serviceVersion), gate);
       }
       if (wantTraces) {
-        const exporter = options.spanExporter ?? new OTLPTraceExporter();
+        const gate = new EndpointGate();
+        const exporter = gate.wrap(options.spanExporter ?? new OTLPTraceExporter());
         const batch = batchSettings(env, 'OTEL_BSP');
         traces = new BasicTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter, batch)] });
-        exportCalls(ctx, traces.getTracer(ctx.name, options.serviceVersion));
+        exportCalls(ctx, traces.getTracer(ctx.name, options.serviceVersion), gate);
       }
     },
     async dispose(): Promise<void> {
@@ -72,17 +76,17 @@ export function otelPlugin(options: OtelPluginOptions = {}): HostPlugin {
   };
 }
 
-/** Every bus event, redacted by the host's rule, as a log record. */
-function exportEvents(ctx: PluginContext, logger: Logger): void {
+/** Every bus event, redacted by the host's rule, as a log record (none while the endpoint is paused). */
+function exportEvents(ctx: PluginContext, logger: Logger, gate: EndpointGate): void {
   ctx.on('*', (event) => {
-    logger.emit(eventLogRecord(outboundEvent(event, ctx.telemetry.payloads())));
+    if (gate.open()) logger.emit(eventLogRecord(outboundEvent(event, ctx.telemetry.payloads())));
   });
 }
 
-/** Finished actions (from the bus) and RPC calls (from the registry's observer) as spans. */
-function exportCalls(ctx: PluginContext, tracer: Tracer): void {
-  ctx.on('action.finished', (event) => recordActionSpan(tracer, event));
-  ctx.observeRpc((call) => recordRpcSpan(tracer, call));
+/** Finished actions (from the bus) and RPC calls (from the registry's observer) as spans (none while paused). */
+function exportCalls(ctx: PluginContext, tracer: Tracer, gate: EndpointGate): void {
+  ctx.on('action.finished', (event) => void (gate.open() && recordActionSpan(tracer, event)));
+  ctx.observeRpc((call) => void (gate.open() && recordRpcSpan(tracer, call)));
 }
 
 /** The SDK's defaults, then the host's service name and version, then what `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES` say. */
