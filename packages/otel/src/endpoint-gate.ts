@@ -82,6 +82,8 @@ export class EndpointGate {
         resultCallback(result);
       });
     };
-    return Object.assign(Object.create(exporter) as E, { export: exportThrough });
+    // Its own methods called on itself: an exporter may keep private state a prototype copy could not reach.
+    const wrapped: GatedExporter<T> = { export: exportThrough, shutdown: () => exporter.shutdown(), forceFlush: () => exporter.forceFlush?.() ?? Promise.resolve() };
+    return wrapped as E;
   }
 }
