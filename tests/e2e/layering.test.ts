@@ -10,7 +10,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   protocol: [],
   sdk: ['@outboard/manifest', '@outboard/protocol'],
   host: ['@outboard/manifest', '@outboard/protocol'],
-  hub: ['@outboard/host', '@outboard/manifest', '@outboard/protocol'],
+  // The OpenTelemetry adapter sits on the host; the hub loads it when an OTLP endpoint is configured.
+  otel: ['@outboard/host'],
+  hub: ['@outboard/host', '@outboard/manifest', '@outboard/protocol', '@outboard/otel'],
   cli: ['@outboard/hub', '@outboard/host', '@outboard/manifest', '@outboard/protocol'],
 };
 
