@@ -13,7 +13,7 @@ export interface EndpointGateOptions {
   maxPauseMs?: number;
   /**
    * An export still unanswered after this long (the SDK retries an unreachable endpoint for seconds before it
-   * says it failed) pauses the gate too, until it ends, in ms. Default 1000.
+   * says it failed) pauses the gate too, until it ends, in ms. Default 2000.
    */
   stallMs?: number;
   /** Clock, in ms. Default `performance.now`. */
@@ -43,7 +43,7 @@ export class EndpointGate {
     this.#initialPauseMs = options.initialPauseMs ?? 1000;
     this.#maxPauseMs = options.maxPauseMs ?? 30_000;
     this.#now = options.now ?? (() => performance.now());
-    this.#stallMs = options.stallMs ?? 1000;
+    this.#stallMs = options.stallMs ?? 2000;
   }
 
   /** Whether records may be made now; counts a skip when not. */
