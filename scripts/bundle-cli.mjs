@@ -38,8 +38,9 @@ const common = {
   // The sources are ESM: import.meta.url becomes the bundle's own file URL.
   define: { 'import.meta.url': '__bundle_url' },
   banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;\nconst __nodeDefault = (m) => ({ __proto__: m, default: m });' },
-  // CommonJS packages the hub loads (lazily): left to Node's own loader, which a bundled copy need not be.
-  external: ['undici', 'ws'],
+  // CommonJS packages the hub loads (lazily): left to Node's own loader, which a bundled copy need not be. The
+  // OpenTelemetry SDK loads only when an OTLP endpoint is configured; prom-client only when a hub starts.
+  external: ['undici', 'ws', 'prom-client', '@opentelemetry/*'],
 };
 
 // cli.cjs requires each chunk of FULL_CHUNKS from its own file, next to it, when first imported.

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
  * The public packages, dependencies first: what extensions import (sdk), what programs using a running hub
- * import (client), what an embedding tool imports (host) and the MCP adapter it may serve agents with (mcp).
- * Never the hub or the CLI: they are the reference host's own.
+ * import (client), what an embedding tool imports (host), the MCP adapter it may serve agents with (mcp) and
+ * its OpenTelemetry plugin (otel). Never the hub or the CLI: they are the reference host's own.
  */
-export const PUBLIC_PACKAGES = ['manifest', 'protocol', 'sdk', 'client', 'host', 'mcp'];
+export const PUBLIC_PACKAGES = ['manifest', 'protocol', 'sdk', 'client', 'host', 'mcp', 'otel'];
 const outAt = process.argv.indexOf('--out');
 if (outAt !== -1 && !process.argv[outAt + 1]) {
   process.stderr.write('--out needs a folder: npm run pack -- --out <folder>\n');
@@ -57,3 +57,4 @@ process.stdout.write(`\nInstall them in an extension's folder (the SDK) with:\n\
 process.stdout.write(`\nin a program that uses a running hub (docs/clients.md) with:\n\n  npm install ${closure('client').join(' ')}\n`);
 process.stdout.write(`\nor in a tool that embeds the host (docs/embedding.md) with:\n\n  npm install ${closure('host').join(' ')}\n`);
 process.stdout.write(`\nand, to serve its hub to agents over MCP (docs/agents.md):\n\n  npm install ${closure('mcp').join(' ')}\n`);
+process.stdout.write(`\nand its OpenTelemetry export (docs/observability.md) with:\n\n  npm install ${closure('otel').join(' ')}\n`);

@@ -11,7 +11,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   sdk: ['@outboard/manifest', '@outboard/protocol'],
   client: ['@outboard/protocol'],
   host: ['@outboard/manifest', '@outboard/protocol'],
-  hub: ['@outboard/host', '@outboard/manifest', '@outboard/protocol'],
+  // The OpenTelemetry adapter sits on the host; the hub loads it when an OTLP endpoint is configured.
+  otel: ['@outboard/host'],
+  hub: ['@outboard/host', '@outboard/manifest', '@outboard/protocol', '@outboard/otel'],
   // The MCP adapter reads the host's types only and reaches the host through the hub's RPC.
   mcp: ['@outboard/host', '@outboard/protocol'],
   cli: ['@outboard/hub', '@outboard/host', '@outboard/client', '@outboard/manifest', '@outboard/mcp', '@outboard/protocol'],

@@ -12,6 +12,7 @@ import { registerHostMethods } from './rpc/host-methods.js';
 import { WIRE_VERSION } from './rpc/wire-version.js';
 import { AutomationService } from './automations/automation-service.js';
 import { registerAutomationMethods } from './automations/automation-methods.js';
+import { TelemetryPolicy } from './telemetry/telemetry-policy.js';
 
 export type { CreateHostOptions, ExtensionInventory } from './host-core.js';
 
@@ -24,6 +25,8 @@ export class Host extends HostCore {
   readonly #services: HostServices;
   readonly #plugins: PluginRunner;
   readonly #live: LiveInventory;
+  /** What may leave the process in logs, metrics and telemetry (`telemetry.payloads`). */
+  readonly telemetry: TelemetryPolicy;
   #watched: Promise<ExtensionInventory> | undefined;
   #automations: AutomationService | undefined;
 
@@ -44,7 +47,8 @@ export class Host extends HostCore {
     });
     registerAutomationMethods(this.#services.rpc, () => this.automations);
     this.#live = new LiveInventory({ host: this, bus: this.#services.bus, syncProjects: () => this.#services.projects.sync() });
-    this.#plugins = new PluginRunner({ bus: this.bus, rpc: this.rpc, home: this.home, hostId: this.identity.id, ...(options.log ? { log: options.log } : {}) });
+    this.telemetry = new TelemetryPolicy({ config: this.config });
+    this.#plugins = new PluginRunner({ bus: this.bus, rpc: this.rpc, home: this.home, hostId: this.identity.id, payloads: () => this.telemetry.payloads(), ...(options.log ? { log: options.log } : {}) });
     if (options.plugins?.length) this.#plugins.start(options.plugins);
   }
 
@@ -116,6 +120,11 @@ export class Host extends HostCore {
   /** Stops the plugins' deliveries and removes their methods (peers are disposed through `peers()`). Idempotent. */
   disposePlugins(): void {
     this.#plugins.dispose();
+  }
+
+  /** {@link disposePlugins}, then each plugin's own `dispose` (an exporter's last flush), awaited. Idempotent. */
+  closePlugins(): Promise<void> {
+    return this.#plugins.close();
   }
 }
 

@@ -106,17 +106,22 @@ export { DEFAULT_VIEW_DEADLINE_MS, ViewRenderer } from './views/view-renderer.js
 export type { RenderedView, RenderOptions, ViewRendererDeps } from './views/view-renderer.js';
 export { DEFAULT_VIEW_PLACES, declaredViews, sidecarViewUrl } from './views/view-catalog.js';
 export type { DeclaredView, ViewFilter } from './views/view-catalog.js';
-export type { EventBus, EventBusOptions, EventQuery, SubscribeOptions } from './bus/event-bus.js';
+export type { EventBus, EventBusOptions, EventBusStats, EventQuery, SubscribeOptions } from './bus/event-bus.js';
 export type { BusEvent, EventAttributeValue, EventScope, PublishInput } from './bus/bus-event.js';
 export type { EventDelivery, EventHandler, EventSubscription } from './bus/event-subscription.js';
 export { compileEventFilter, eventFilterProblem } from './bus/event-filter.js';
 export type { EventFilter } from './bus/event-filter.js';
 export { typeGlobProblem } from './bus/type-glob.js';
 export { HOST_ACTIVITY_TYPES } from './bus/host-activity.js';
-export type { RpcRegistry, RpcHandler, RpcCallContext, RpcMethodInfo } from './rpc/rpc-registry.js';
+export type { RpcRegistry, RpcHandler, RpcCallContext, RpcCallRecord, RpcMethodInfo } from './rpc/rpc-registry.js';
 export { RPC_METHOD_PATTERN } from './rpc/rpc-registry.js';
 export { WIRE_VERSION, SUPPORTED_WIRE_VERSIONS, negotiateWireVersion } from './rpc/wire-version.js';
-export type { HostPlugin, PluginContext, PluginEventHandler } from './plugins/host-plugin.js';
+export type { HistoryQuery, HostPlugin, PluginContext, PluginEventHandler } from './plugins/host-plugin.js';
+// What may leave the process (DESIGN §9): `telemetry.payloads`, and the one redaction of an event
+export { TelemetryPolicy, outboundEvent } from './telemetry/index.js';
+export type { OutboundEvent, TelemetryPolicyOptions } from './telemetry/index.js';
+export { TELEMETRY_PAYLOADS_KEY } from './config/host-owned-keys.js';
+export type { ActionOutcome } from './peers/action-events.js';
 export type { Disposable } from '@outboard/protocol/disposable';
 export type { CapabilityBroker } from './broker/capability-broker.js';
 export type { ServiceCall, ServiceDefinition, ServiceHandler, ServiceScope } from './broker/service-definition.js';

@@ -31,6 +31,11 @@ export interface HandlerErrorInfo {
 export interface SubscribeOptions {
   /** Queue bound of this subscriber, in events. Default: the bus's `subscriberQueueSize`. */
   queueSize?: number;
+  /**
+   * What kind of subscriber this is (`sse`, `ws`, `plugins`, `peer:<name>`...), for the drop counts of
+   * {@link EventBusStats.droppedBySubscriber}; keep it to a small set of names. Default `other`.
+   */
+  name?: string;
 }
 
 /** The answer of {@link EventBus.since}. */
@@ -61,6 +66,8 @@ export interface EventBusStats {
   readonly subscribers: number;
   /** Events dropped by full subscriber queues, over all subscriptions ever made. */
   readonly dropped: number;
+  /** The same drops by subscriber name (see {@link SubscribeOptions.name}), over all subscriptions ever made. */
+  readonly droppedBySubscriber: Readonly<Record<string, number>>;
 }
 
 const DEFAULT_QUEUE_SIZE = 1000;
@@ -84,6 +91,7 @@ export class EventBus {
   readonly #now: () => number;
   #seq = 0;
   #dropped = 0;
+  readonly #droppedByName = new Map<string, number>();
   // Formatting a date costs more than the rest of a publish: events of the same millisecond share the string.
   #lastTimeMs = Number.NaN;
   #lastTime = '';
@@ -137,10 +145,13 @@ export class EventBus {
     if (typeof handler !== 'function') throw new TypeError(`handler must be a function, got ${typeof handler}`);
     const matches = compileEventFilter(filter);
     const queueSize = positiveInteger('queueSize', options.queueSize, this.#queueSize);
+    if (options.name !== undefined && (typeof options.name !== 'string' || options.name.length === 0)) throw new TypeError(`name must be a non-empty string, got ${JSON.stringify(options.name)}`);
+    const name = options.name ?? 'other';
     const subscriber = new QueuedSubscriber(queueSize, matches, handler, {
       onHandlerError: (error, event, subscription) => this.#onHandlerError?.(error, { event, subscription }),
       onDrop: () => {
         this.#dropped++;
+        this.#droppedByName.set(name, (this.#droppedByName.get(name) ?? 0) + 1);
       },
       onDispose: (self) => {
         this.#subscribers.delete(self);
@@ -186,7 +197,7 @@ export class EventBus {
 
   /** Counters, see {@link EventBusStats}. */
   stats(): EventBusStats {
-    return { published: this.#seq, subscribers: this.#subscribers.size, dropped: this.#dropped };
+    return { published: this.#seq, subscribers: this.#subscribers.size, dropped: this.#dropped, droppedBySubscriber: Object.fromEntries(this.#droppedByName) };
   }
 
   /** Disposes every subscription and refuses new ones; publishing still works (and reaches no one). Idempotent. */

@@ -10,6 +10,18 @@ import { isConfigObject } from './config-key.js';
  */
 export const HOST_OWNED_EXTENSION_KEYS = ['activation', 'limits'] as const;
 
+/**
+ * The host-owned top-level key that lets payloads (action arguments, RPC params, results, event bodies) leave
+ * the process in logs, metrics and telemetry (DESIGN §9): `true` or `false` (unset: false).
+ */
+export const TELEMETRY_PAYLOADS_KEY = 'telemetry.payloads';
+
+/** Whether a merged config opts in to telemetry payloads: only exactly `telemetry.payloads: true` does. */
+export function telemetryPayloadsIn(config: Record<string, unknown>): boolean {
+  const telemetry = config['telemetry'];
+  return isConfigObject(telemetry) && telemetry['payloads'] === true;
+}
+
 /** The values `extensions.<name>.activation` may hold. */
 export const ACTIVATION_OVERRIDES = ['lazy', 'manifest'] as const;
 
@@ -49,6 +61,7 @@ function isDeadline(value: unknown): value is number {
  * accepted values). `segments` is the dotted key written; other keys pass.
  */
 export function checkHostOwnedWrite(segments: readonly string[], value: unknown, key: string): void {
+  checkTelemetryWrite(segments, value, key);
   if (segments[0] === 'providers') return checkProvidersWrite(segments, value, key);
   if (segments[0] !== 'extensions' || segments.length !== 3 || segments[2] !== 'activation') return;
   if (ACTIVATION_OVERRIDES.some((v) => v === value)) return;
@@ -70,5 +83,19 @@ function checkProvidersWrite(segments: readonly string[], value: unknown, key: s
   throw new ConfigError(
     'CONFIG_INVALID_VALUE',
     `Not written: ${key} is ${JSON.stringify(value)}, but ${PROVIDER_DEADLINE_KEY} must be a whole number of milliseconds from ${DEADLINE_RANGE.min} to ${DEADLINE_RANGE.max} (how long each provider may take to answer; default 2000).`,
+  );
+}
+
+/** `telemetry.payloads` (or a whole `telemetry` object) is written only as true or false (`CONFIG_INVALID_VALUE`). */
+function checkTelemetryWrite(segments: readonly string[], value: unknown, key: string): void {
+  if (segments[0] !== 'telemetry') return;
+  const payloads = segments.length === 1 ? (isConfigObject(value) ? value['payloads'] : value) : segments[1] === 'payloads' && segments.length === 2 ? value : undefined;
+  if (segments.length === 1 && !isConfigObject(value)) {
+    throw new ConfigError('CONFIG_INVALID_VALUE', `Not written: ${key} is a section of switches, e.g. ${TELEMETRY_PAYLOADS_KEY} true; got ${JSON.stringify(value)}.`);
+  }
+  if (payloads === undefined || typeof payloads === 'boolean') return;
+  throw new ConfigError(
+    'CONFIG_INVALID_VALUE',
+    `Not written: ${TELEMETRY_PAYLOADS_KEY} is ${JSON.stringify(payloads)}, but it must be true (action arguments, RPC params, results and event bodies may leave in logs, metrics and telemetry) or false (only types, ids, names, outcomes, codes and timing). Give one of them, or unset the key.`,
   );
 }

@@ -30,6 +30,8 @@ import type { DeclaredAction } from './peer-actions.js';
 import { actionVerdictError, decideAction, withheldActionsOf } from './action-verdict.js';
 import type { ActionVerdict, WithheldAction } from './action-verdict.js';
 import { actionFailure } from './action-failure.js';
+import { actionFinishedAttributes } from './action-events.js';
+import type { PeerActionError } from './peer-actions.js';
 import { TurnMemo } from './turn-budget.js';
 import { PeerTraffic } from './peer-flow.js';
 import { SeenEvents } from './seen-events.js';
@@ -104,6 +106,8 @@ export class PeerFleet {
   private readonly traffic = new PeerTraffic();
   /** The last bus event the fleet has seen (see activationSettled). */
   private readonly seen = new SeenEvents();
+  /** Action invocations so far: with the bus instance, the `invocation` id of `action.invoked`/`action.finished`. */
+  private invocations = 0;
 
   constructor(
     private readonly deps: PeerFleetDeps,
@@ -170,7 +174,7 @@ export class PeerFleet {
         if (event.type === 'project.registered' && typeof root === 'string') {
           void this.activation.track(readdir(root).then((names) => this.activateForProject(names), () => undefined));
         }
-      }),
+      }, { name: 'activation' }),
     );
   }
 
@@ -297,8 +301,11 @@ export class PeerFleet {
     const checked = await this.actionInput.check({ id, extension: owner.name, targets: declared?.targets ?? ['global'], argsSchema: declared?.argsSchema }, input, this.grantsOf(owner), inputNames);
     const supervisor = await this.supervisor(action.extension);
     const scope = checked.projectId ? { scope: { projectId: checked.projectId } } : {};
-    this.deps.bus.publish({ type: 'action.invoked', source: this.deps.identity.id, ...scope, attributes: { action: id, extension: action.extension } });
+    const invocation = `${this.deps.bus.instanceId.slice(0, 8)}-${++this.invocations}`;
+    this.deps.bus.publish({ type: 'action.invoked', source: this.deps.identity.id, ...scope, attributes: { action: id, extension: action.extension, invocation } });
+    const started = performance.now();
     let ok = false;
+    let failure: PeerActionError | undefined;
     try {
       if (!supervisor) throw new ResponseError('unavailable', 'it has no peer that can run (is it enabled?)');
       const raw = await supervisor.request('actions/invoke', { id, ...checked }, request);
@@ -306,12 +313,12 @@ export class PeerFleet {
       ok = true;
       return result;
     } catch (error) {
-      const failure = await actionFailure(action, supervisor, error);
+      failure = await actionFailure(action, supervisor, error);
       // A failed action raises a notification (DESIGN §8); one the user cancelled does not.
       if (failure.reason !== 'cancelled') this.notifications.raise(action.extension, { severity: 'error', message: failure.message, ...(failure.details.length ? { detail: failure.details.join('\n') } : {}) });
       throw failure;
     } finally {
-      this.deps.bus.publish({ type: 'action.finished', source: this.deps.identity.id, ...scope, attributes: { action: id, extension: action.extension, ok } });
+      this.deps.bus.publish({ type: 'action.finished', source: this.deps.identity.id, ...scope, attributes: actionFinishedAttributes({ action: id, extension: action.extension, invocation, ok, durationMs: performance.now() - started, failure }) });
     }
   }
 

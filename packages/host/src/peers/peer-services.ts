@@ -53,7 +53,7 @@ export function registerPeerServices(deps: PeerServiceDeps, connectionOf: (exten
         subscriptions.set(call.extension, mine);
         const id = `sub-${Math.random().toString(36).slice(2, 10)}`;
         const filter = { types, ...(projectIds ?? scoped ? { projectIds: projectIds ?? scoped } : {}) };
-        const sub = bus.subscribe(filter, (event) => connectionOf(call.extension)?.notify('events/event', { subscription: id, event }));
+        const sub = bus.subscribe(filter, (event) => connectionOf(call.extension)?.notify('events/event', { subscription: id, event }), { name: `peer:${call.extension}` });
         mine.set(id, sub);
         return { subscription: id, seq: bus.lastSeq };
       },

@@ -5,6 +5,7 @@ import { compileTypeGlob } from '../bus/type-glob.js';
 import { OutboardError } from '../errors/outboard-error.js';
 import type { RpcRegistry } from '../rpc/rpc-registry.js';
 import type { HostPlugin, PluginContext, PluginEventHandler } from './host-plugin.js';
+import { historyEvents } from './plugin-history.js';
 
 /** Options of {@link PluginRunner}. */
 export interface PluginRunnerOptions {
@@ -21,6 +22,8 @@ export interface PluginRunnerOptions {
   failingForMs?: number;
   /** Queue bound of the plugins' bus subscription. Default: the bus's. */
   queueSize?: number;
+  /** Whether payloads may leave the process (`ctx.telemetry.payloads()`, see TelemetryPolicy). Default: never. */
+  payloads?: () => boolean;
 }
 
 interface Entry {
@@ -53,6 +56,8 @@ export class PluginRunner implements Disposable {
   readonly #failingForMs: number;
   #subscription: Disposable | undefined;
   #ready: Promise<void> = Promise.resolve();
+  readonly #plugins: HostPlugin[] = [];
+  #closed: Promise<void> | undefined;
 
   constructor(options: PluginRunnerOptions) {
     this.#options = options;
@@ -78,6 +83,7 @@ export class PluginRunner implements Disposable {
       }
       if (this.#states.has(name)) throw new OutboardError('PLUGIN_INVALID', `two plugins are named ${JSON.stringify(name)}; plugin names must be unique`);
       this.#states.set(name, { failures: 0, failingSince: 0, disabled: false, disposables: [] });
+      this.#plugins.push(plugin);
       let result: unknown;
       try {
         result = plugin.setup(this.#context(name));
@@ -96,6 +102,25 @@ export class PluginRunner implements Disposable {
     return this.#states.get(name)?.disabled === true;
   }
 
+  /**
+   * {@link dispose}, then each plugin's own `dispose` (in reverse order), awaited; what one throws is logged.
+   * Idempotent: every call gets the same promise.
+   */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      this.dispose();
+      for (const plugin of this.#plugins.slice().reverse()) {
+        try {
+          await plugin.dispose?.();
+        } catch (error) {
+          this.#log(`[plugin ${plugin.name}] dispose failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })();
+    return this.#closed;
+  }
+
+  /** Stops the deliveries and removes every plugin's handlers, RPC methods and observers (not their own `dispose`: see {@link close}). */
   dispose(): void {
     this.#subscription?.dispose();
     this.#subscription = undefined;
@@ -142,12 +167,19 @@ export class PluginRunner implements Disposable {
         call: (method, params) => rpc.call(method, params ?? {}, { caller: owner }),
       },
       log: (line) => this.#log(`[plugin ${name}] ${line}`),
+      history: { events: (query) => historyEvents(bus, query) },
+      telemetry: { payloads: () => this.#options.payloads?.() ?? false },
+      observeRpc: (listener) => {
+        const observer = rpc.observe(listener);
+        state.disposables.push(observer);
+        return observer;
+      },
     };
   }
 
   #subscribe(): void {
     if (this.#subscription) return;
-    const options = this.#options.queueSize !== undefined ? { queueSize: this.#options.queueSize } : {};
+    const options = { name: 'plugins', ...(this.#options.queueSize !== undefined ? { queueSize: this.#options.queueSize } : {}) };
     this.#subscription = this.#options.bus.subscribe(undefined, (event) => this.#deliver(event), options);
   }
 

@@ -44,10 +44,36 @@ export interface RpcMethodInfo {
   readonly owner: string;
 }
 
+/**
+ * One finished RPC call, as {@link RpcRegistry.observe} reports it: what may leave the process in telemetry
+ * (DESIGN §9), so never its params or result.
+ */
+export interface RpcCallRecord {
+  readonly method: string;
+  /** Who served it: `host`, `plugin:<name>`, `extension:<name>` (a peer); undefined when nobody serves the name. */
+  readonly owner: string | undefined;
+  /** Who called (see {@link RpcCallContext.caller}). */
+  readonly caller: string;
+  /** When the call began, in ms since the epoch. */
+  readonly startTime: number;
+  /** How long it took, in ms. */
+  readonly durationMs: number;
+  readonly outcome: 'ok' | 'error';
+  /** The error's code (`ResponseError` reason, `OutboardError` code...), on error only. */
+  readonly code?: string;
+}
+
 /** A dotted method name with at least two segments, e.g. `projects.list` or `git.getLog`. */
 export const RPC_METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z][A-Za-z0-9_-]*)+$/;
 
 const NO_PROGRESS = (): void => undefined;
+
+/** A short code for an error: a `ResponseError`'s reason, an `OutboardError`'s code, else `internal`. */
+function errorCode(error: unknown): string {
+  if (error instanceof ResponseError) return error.reason;
+  if (error instanceof OutboardError) return error.code;
+  return 'internal';
+}
 
 /**
  * The host's one RPC registry: its built-ins, its plugins' methods and its peers' declared methods, reached
@@ -58,6 +84,7 @@ const NO_PROGRESS = (): void => undefined;
 export class RpcRegistry {
   readonly #methods = new Map<string, { owner: string; handler: RpcHandler; capability: string | undefined }>();
   #peers: PeerRpcRoute | undefined;
+  readonly #observers = new Set<{ listener: (call: RpcCallRecord) => void }>();
 
   /**
    * Registers `method` for `owner`; dispose the result to remove it. Throws an OutboardError `RPC_METHOD_INVALID`
@@ -104,6 +131,50 @@ export class RpcRegistry {
    * with `data.owners` on a collision; otherwise with whatever the handler threw.
    */
   async call(method: string, params: unknown, context: Partial<RpcCallContext> = {}): Promise<unknown> {
+    if (this.#observers.size === 0) return this.#dispatch(method, params, context);
+    const startTime = Date.now();
+    const started = performance.now();
+    let outcome: RpcCallRecord['outcome'] = 'ok';
+    let code: string | undefined;
+    try {
+      return await this.#dispatch(method, params, context);
+    } catch (error) {
+      outcome = 'error';
+      code = errorCode(error);
+      throw error;
+    } finally {
+      this.#report({ method: String(method), owner: this.#ownerOf(method, code), caller: context.caller ?? 'host', startTime, durationMs: performance.now() - started, outcome, ...(code !== undefined ? { code } : {}) });
+    }
+  }
+
+  /**
+   * Calls `listener` once after each call ends (see {@link RpcCallRecord}: ids, outcome, code and timing, never
+   * params or results); dispose to stop. A throwing listener is ignored. Costs nothing while none listens.
+   */
+  observe(listener: (call: RpcCallRecord) => void): Disposable {
+    const entry = { listener };
+    this.#observers.add(entry);
+    return { dispose: () => void this.#observers.delete(entry) };
+  }
+
+  #report(record: RpcCallRecord): void {
+    for (const { listener } of this.#observers) {
+      try {
+        listener(record);
+      } catch {
+        // An observer's failure is its own: the call's answer stands.
+      }
+    }
+  }
+
+  /** Who served `method` (by name alone, after the call), or undefined when nobody did. */
+  #ownerOf(method: unknown, code: string | undefined): string | undefined {
+    if (code === 'method_not_found' || typeof method !== 'string') return undefined;
+    // A peer's method is owned by its extension's namespace (`<name>.`).
+    return this.#methods.get(method)?.owner ?? `extension:${method.split('.', 1)[0] ?? ''}`;
+  }
+
+  async #dispatch(method: string, params: unknown, context: Partial<RpcCallContext>): Promise<unknown> {
     if (typeof method !== 'string' || method.length === 0) throw new ResponseError('invalid_params', 'the method must be a non-empty string');
     if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) {
       throw new ResponseError('invalid_params', `params of ${method} must be an object`);

@@ -1,6 +1,6 @@
 import { parse } from 'node:path';
 import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host';
-import type { CreateHostOptions, GroupWatchdog, Host, PeerFleet, WatchHomeOptions } from '@outboard/host';
+import type { CreateHostOptions, GroupWatchdog, Host, HostPlugin, PeerFleet, WatchHomeOptions } from '@outboard/host';
 import { ensureHubToken } from '../auth/hub-files.js';
 import { HubServer } from '../server/hub-server.js';
 import type { SidecarRouter } from '../proxy/sidecar-router.js';
@@ -30,8 +30,10 @@ export interface StartHubOptions {
   createRouter?: (deps: SidecarRouterDeps) => SidecarRouter;
   /** How the home is watched (poll intervals, polling only). Default: fs.watch with a 5 s safety poll, 500 ms polls where a folder cannot be watched. */
   watch?: WatchHomeOptions;
-  /** Lines for the hub's log (never the token). Default: none. */
+  /** Lines for the hub's log (never the token); also the host's log (its plugins' failures). Default: none. */
   log?: (line: string) => void;
+  /** Keep Prometheus metrics for `/metrics`. Default true. */
+  metrics?: boolean;
 }
 
 /** A running hub. */
@@ -54,7 +56,10 @@ export interface RunningHub {
 export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const log = options.log ?? (() => undefined);
   // The hub serves no project: its host looks for none (the filesystem root holds no project's files).
-  const host = createHost({ ...options.host, cwd: parse(process.cwd()).root });
+  // The OpenTelemetry export is loaded only when the environment asks for it (its SDK costs start-up time).
+  const plugins = [...(options.host.plugins ?? []), ...(await telemetryPlugins(options.host))];
+  const host = createHost({ ...(options.log ? { log: options.log } : {}), ...options.host, plugins, cwd: parse(process.cwd()).root });
+  await host.ready();
   // Refuses a home others can write or a loose token file (HUB_FILES_UNSAFE), creating both privately when missing.
   const token = ensureHubToken(host.home);
   // The host owns freshness: a change to the home by any process reaches discovery, sidecars, peers, actions and RPC.
@@ -68,13 +73,15 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       onLimit: (e) => host.bus.publish({ type: 'extension.process.limit', source: host.identity.id, attributes: { extension: e.extension, kind: e.kind, limit: e.limit, reason: e.reason } }),
     });
   const peers: PeerFleet = await host.peers();
-  const server = new HubServer({ host, router, token, peers, bin: host.identity.binPath ?? null });
+  const metrics = options.metrics === false ? undefined : new (await import('../metrics/hub-metrics.js')).HubMetrics({ host });
+  const server = new HubServer({ host, router, token, peers, bin: host.identity.binPath ?? null, ...(metrics ? { metrics } : {}) });
   const wanted = options.port ?? DEFAULT_HUB_PORT;
   try {
     port = await server.listen(wanted);
   } catch (error) {
     homeWatch.dispose();
-    await peers.dispose();
+    metrics?.dispose();
+    await Promise.allSettled([peers.dispose(), host.closePlugins()]);
     watchdog.dispose();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new OutboardError('HUB_PORT_TAKEN', `port ${wanted} on 127.0.0.1 is already in use by another program`, { hint: `pass another port with \`${host.identity.id} hub start --port <n>\`, or stop that program` });
@@ -103,8 +110,21 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         // Before the peers stop: a run in progress is recorded as interrupted, not as a failure.
         await automations.dispose();
         await Promise.allSettled([router.stopAll(), peers.dispose()]);
+        // After the peers: their last events are exported too (the exporter's flush is bounded).
+        await host.closePlugins();
+        metrics?.dispose();
         watchdog.dispose();
         log('hub stopped');
       })()),
   };
+}
+
+/**
+ * The OpenTelemetry plugin (`@outboard/otel`) when the process's environment configures an OTLP endpoint (the
+ * SDK reads `process.env`, so that is the environment asked), else none.
+ */
+async function telemetryPlugins(host: StartHubOptions['host']): Promise<HostPlugin[]> {
+  if (!(await import('@outboard/otel/env')).isOtelConfigured(process.env)) return [];
+  const otel = await import('@outboard/otel');
+  return [otel.otelPlugin({ serviceName: host.identity.id, ...(host.identity.version ? { serviceVersion: host.identity.version } : {}) })];
 }

@@ -45,6 +45,13 @@ export function replyJson(res: ServerResponse, status: number, body: Record<stri
   res.end(text);
 }
 
+/** Answers a text document of the given content type (the Prometheus text of `/metrics`), HEAD without the body. */
+export function replyText(res: ServerResponse, status: number, contentType: string, text: string, head = false): void {
+  if (res.destroyed) return;
+  res.writeHead(status, { ...COMMON_HEADERS, 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  res.end(head ? undefined : text);
+}
+
 /** Answers with no body (204 for a batch of notifications...). */
 export function replyEmpty(res: ServerResponse, status: number): void {
   if (res.destroyed) return;

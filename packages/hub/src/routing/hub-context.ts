@@ -2,6 +2,7 @@ import type { Host, PeerFleet } from '@outboard/host';
 import type { OneTimeCodes } from '../auth/one-time-codes.js';
 import type { SidecarSessions } from '../auth/sidecar-sessions.js';
 import type { SidecarRouter } from '../proxy/sidecar-router.js';
+import type { HubMetrics } from '../metrics/hub-metrics.js';
 
 /** What the hub's request handlers share: one per hub. */
 export interface HubContext {
@@ -20,4 +21,6 @@ export interface HubContext {
   bin: string | null;
   /** The hub's version, for `/api/version`. */
   version: string;
+  /** The hub's Prometheus metrics (`/metrics`), when it keeps them. */
+  metrics: HubMetrics | undefined;
 }

@@ -14,6 +14,7 @@ import { WsEndpoint } from '../transports/ws-endpoint.js';
 import { admit } from './gate.js';
 import { routeTable } from './route-table.js';
 import { signInLink } from './sign-in.js';
+import type { HubMetrics } from '../metrics/hub-metrics.js';
 
 /** Largest request head (request line and headers) the hub reads, in bytes; a larger one is answered 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -30,6 +31,8 @@ export interface HubServerOptions {
   peers?: PeerFleet;
   /** The CLI entry serving this home, shown as `<id>Bin` in the projects API. Default null. */
   bin?: string | null;
+  /** The metrics `/metrics` serves (and the requests and sockets they count). Default: none (`/metrics` answers 503). */
+  metrics?: HubMetrics;
 }
 
 /**
@@ -56,6 +59,7 @@ export class HubServer {
       peers: options.peers,
       bin: options.bin ?? null,
       version: options.host.identity.version,
+      metrics: options.metrics,
     };
     this.#ws = new WsEndpoint({ bus: options.host.bus, rpc: options.host.rpc });
     this.#routes = routeTable(options.host.identity.id, this.#ws);
@@ -110,10 +114,18 @@ export class HubServer {
       const admitted = await admit(this.#ctx, this.#routes, req, false);
       if ('status' in admitted) return replyProblem(req, res, admitted);
       const { route, ...call } = admitted;
+      this.#ctx.metrics?.trackRequest(req, res, this.#proxied(route.path, call) ?? { kind: 'hub', path: call.path });
       await route.handle?.({ ctx: this.#ctx, req, res, ...call });
     } catch (error) {
       replyProblem(req, res, problemOf(this.#ctx.host.identity, error));
     }
+  }
+
+  /** The sidecar a routed request goes to (its `/x/<name>/` mount or its own origin), for the metrics; else undefined. */
+  #proxied(routePath: string, call: { params: Readonly<Record<string, string>>; origin: { kind: string; name?: string } }): { kind: 'sidecar'; name: string } | undefined {
+    if (call.origin.kind === 'sidecar' && call.origin.name !== undefined) return { kind: 'sidecar', name: call.origin.name };
+    const name = call.params['name'];
+    return routePath.startsWith('/x/') && name !== undefined ? { kind: 'sidecar', name } : undefined;
   }
 
   async #onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -122,6 +134,7 @@ export class HubServer {
       const admitted = await admit(this.#ctx, this.#routes, req, true);
       if ('status' in admitted) return replyProblemOnSocket(socket, admitted);
       const { route, ...call } = admitted;
+      this.#ctx.metrics?.trackSocket(socket, this.#proxied(route.path, call) ? 'proxy' : 'api');
       await route.upgrade?.({ ctx: this.#ctx, req, socket, head, ...call });
     } catch (error) {
       replyProblemOnSocket(socket, problemOf(this.#ctx.host.identity, error));

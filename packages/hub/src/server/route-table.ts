@@ -1,5 +1,6 @@
 import { apiRoutes } from '../api/api-routes.js';
 import { automationsRoutes } from '../api/automations-api.js';
+import { metricsRoutes } from '../metrics/metrics-route.js';
 import { pageRoutes } from '../pages/page-routes.js';
 import type { Route } from '../routing/route.js';
 import { transportRoutes } from '../transports/transport-routes.js';
@@ -17,5 +18,5 @@ import { signInRoutes } from './sign-in.js';
  * upgrade?, public?, origin?, queryParam? }` (routing/route.ts).
  */
 export function routeTable(hostId: string, ws: WsEndpoint): readonly Route[] {
-  return [...signInRoutes(hostId), ...apiRoutes, ...automationsRoutes, ...transportRoutes(ws), ...pageRoutes, ...mountRoutes];
+  return [...signInRoutes(hostId), ...apiRoutes, ...automationsRoutes, ...metricsRoutes, ...transportRoutes(ws), ...pageRoutes, ...mountRoutes];
 }

@@ -58,7 +58,7 @@ export function handleEventStream(bus: EventBus, res: ServerResponse, asked: Eve
       if (delivery.dropped > 0) sendReset(`${delivery.dropped} events were dropped because this client read too slowly; resync by query`);
       sendEvent(event);
     },
-    { queueSize: STREAM_QUEUE },
+    { queueSize: STREAM_QUEUE, name: 'sse' },
   );
   if (sse) write(`retry: 1000\n: ${bus.lastSeq}\n\n`);
   if (asked.since !== undefined) {

@@ -120,7 +120,7 @@ export class WsSession {
           if (event.source === extension || event.attributes.extension === extension || event.attributes.action === action) {
             this.#send({ jsonrpc: '2.0', method: 'actions.event', params: { id: requestId, event } });
           }
-        }),
+        }, { name: 'ws' }),
       );
     }
     return streams;
@@ -148,7 +148,7 @@ export class WsSession {
           if (delivery.dropped > 0) reset(`${delivery.dropped} events were dropped because this client read too slowly; resync by query`);
           send(event);
         },
-        { queueSize: SUBSCRIPTION_QUEUE },
+        { queueSize: SUBSCRIPTION_QUEUE, name: 'ws' },
       );
     } catch (error) {
       throw new ResponseError('invalid_params', (error as Error).message);
