@@ -35,6 +35,8 @@ export { exitCodeOf } from './run/exit-code.js';
 // Views: the JSON of `extensions list`, `info` and `doctor`
 export { toListEntry, toInfoEntry, collectDoctorProblems } from './extension-json.js';
 export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
+export { capabilityInfo, consentSummary, grantsFor, requiredSensitive } from './approvals/consent-summary.js';
+export type { ConsentCapability, ConsentSummary } from './approvals/consent-summary.js';
 export type { ExtensionListEntry, DoctorProblem, ApprovalInfo, InfoExtras } from './extension-json.js';
 export { describeExtensionConfig, collectConfigDoctorProblems } from './extension-config-info.js';
 export type { ConfigInfo, ConfigKeyInfo, ConfigValueSource } from './extension-config-info.js';
@@ -104,6 +106,8 @@ export { typeGlobProblem } from './bus/type-glob.js';
 export { HOST_ACTIVITY_TYPES } from './bus/host-activity.js';
 export type { RpcRegistry, RpcHandler, RpcCallContext, RpcMethodInfo } from './rpc/rpc-registry.js';
 export { RPC_METHOD_PATTERN } from './rpc/rpc-registry.js';
+export { registerProcessMethods } from './rpc/process-methods.js';
+export type { ProcessEntry, ProcessExit, ProcessMethodDeps, SidecarProcessInfo } from './rpc/process-methods.js';
 export { WIRE_VERSION, SUPPORTED_WIRE_VERSIONS, negotiateWireVersion } from './rpc/wire-version.js';
 export type { HostPlugin, PluginContext, PluginEventHandler } from './plugins/host-plugin.js';
 export type { Disposable } from '@outboard/protocol/disposable';

@@ -27,6 +27,7 @@ export class PeerSupervisor {
   private run: PeerRun | undefined;
   private starting: Promise<void> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private restartAt = 0;
   private readonly crashes: CrashPolicy;
   private readonly history: PeerTransition[] = [];
   private lastErrorText: string | undefined;
@@ -65,6 +66,9 @@ export class PeerSupervisor {
       lastError: this.lastErrorText ?? null,
       recentCrashes: this.crashes.recentCrashes(),
       restartPending: this.restartTimer !== undefined,
+      restartAt: this.restartTimer !== undefined ? this.restartAt : null,
+      startedAt: this.run ? this.run.startedAt : null,
+      readyAt: this.run?.readyAt ?? null,
       log: this.log.path,
       stderrTail: this.log.tail().slice(-20),
       connection: this.run?.connection.diagnostics() ?? this.lastConnection ?? null,
@@ -170,6 +174,7 @@ export class PeerSupervisor {
       this.diagnosticText = undefined;
       this.move('ready', 'handshake complete');
     }
+    run.readyAt = Date.now();
     if (this.opts.heartbeat) this.watchHeartbeat(run, this.opts.heartbeat);
   }
 
@@ -239,6 +244,7 @@ export class PeerSupervisor {
       return;
     }
     this.move('stopped', `${why}; restarting in ${delay} ms`);
+    this.restartAt = Date.now() + delay;
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       if (this.stateValue === 'stopped') this.start().catch(() => undefined);

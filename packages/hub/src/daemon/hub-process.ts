@@ -1,5 +1,5 @@
 import { parse } from 'node:path';
-import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host';
+import { createHost, OutboardError, ProcessGroupWatchdog, registerProcessMethods } from '@outboard/host';
 import type { CreateHostOptions, GroupWatchdog, Host, PeerManager, WatchHomeOptions } from '@outboard/host';
 import { ensureHubToken } from '../auth/hub-files.js';
 import { HubServer } from '../server/hub-server.js';
@@ -67,6 +67,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       onTransition: (t) => host.bus.publish({ type: 'sidecar.state', source: host.identity.id, attributes: { extension: t.extension, from: t.from, to: t.to, ...(t.reason ? { reason: t.reason } : {}) } }),
     });
   const peers: PeerManager = await host.peers();
+  // `processes.list` (the Running page, agents): the host's peers and this hub's sidecars.
+  const processMethods = registerProcessMethods(host.rpc, { peers: () => host.peers(), sidecars: () => router.list() });
   const server = new HubServer({ host, router, token, peers, bin: host.identity.binPath ?? null });
   const wanted = options.port ?? DEFAULT_HUB_PORT;
   try {
@@ -96,6 +98,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         log(`hub stopping: ${reason}`);
         removeHubState(host.home, process.pid);
         homeWatch.dispose();
+        processMethods.dispose();
         await server.close();
         await Promise.allSettled([router.stopAll(), peers.dispose()]);
         watchdog.dispose();

@@ -11,7 +11,7 @@ import type { SidecarMount, SidecarRouter } from '../server/sidecar-router.js';
 import { SidecarError } from './sidecar-error.js';
 import { resolveLifecycle, type SidecarLifecycle } from './sidecar-options.js';
 import { findServedSidecar, planSidecarLaunch, sidecarLogFile, type SidecarHost } from './sidecar-plan.js';
-import { SidecarSupervisor, type SidecarTransition } from './sidecar-supervisor.js';
+import { SidecarSupervisor, type SidecarStatus, type SidecarTransition } from './sidecar-supervisor.js';
 
 /** Options of {@link SidecarManager}: the host, and any lifecycle number to override (see sidecar-limits.ts). */
 export interface SidecarManagerOptions extends Partial<SidecarLifecycle> {
@@ -103,7 +103,7 @@ export class SidecarManager implements SidecarRouter, Disposable {
     }
   }
 
-  list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }> {
+  list(): SidecarStatus[] {
     return [...this.supervisors.values()].map((s) => s.status()).sort((a, b) => a.name.localeCompare(b.name));
   }
 

@@ -11,6 +11,17 @@ import { SidecarError } from './sidecar-error.js';
 import type { SidecarLaunch } from './sidecar-plan.js';
 import { SidecarProcess, describeSidecarExit } from './sidecar-process.js';
 
+/** What the hub API and the pages show of a sidecar; `pid` and `startedAt` (ms) while it runs, `retryAt` (ms) while it backs off. */
+export interface SidecarStatus {
+  name: string;
+  state: SidecarState;
+  recentCrashes: number;
+  lastError: string | null;
+  pid?: number;
+  startedAt?: number;
+  retryAt?: number;
+}
+
 /** Where a sidecar is in its life. `backoff`: crashed, and restarts wait (see {@link CrashBackoff}). */
 export type SidecarState = 'stopped' | 'starting' | 'running' | 'stopping' | 'crashed' | 'backoff';
 
@@ -65,6 +76,7 @@ export class SidecarSupervisor {
   /** When the last request or WebSocket ended (or the sidecar became running with none). */
   private idleSince = Date.now();
   private lastError: string | null = null;
+  private runStartedAt = 0;
   private readonly crashes: CrashBackoff;
 
   constructor(private readonly deps: SidecarSupervisorDeps) {
@@ -81,9 +93,18 @@ export class SidecarSupervisor {
   }
 
   /** For the hub API: the state, crashes in the window and the last error. */
-  status(now = Date.now()): { name: string; state: SidecarState; recentCrashes: number; lastError: string | null } {
-    const backingOff = this.state === 'crashed' && this.crashes.nextStartAt(now) > now;
-    return { name: this.deps.name, state: backingOff ? 'backoff' : this.state, recentCrashes: this.crashes.recent(now), lastError: this.lastError };
+  status(now = Date.now()): SidecarStatus {
+    const nextStartAt = this.crashes.nextStartAt(now);
+    const backingOff = this.state === 'crashed' && nextStartAt > now;
+    const pid = this.run?.process.pid;
+    return {
+      name: this.deps.name,
+      state: backingOff ? 'backoff' : this.state,
+      recentCrashes: this.crashes.recent(now),
+      lastError: this.lastError,
+      ...(pid !== undefined ? { pid, startedAt: this.runStartedAt } : {}),
+      ...(backingOff ? { retryAt: nextStartAt } : {}),
+    };
   }
 
   /** True while a process of this sidecar runs (starting, running or stopping). */
@@ -222,6 +243,7 @@ export class SidecarSupervisor {
     if (run.stopping) throw this.unavailable(`the sidecar of ${this.deps.name} was stopped while starting`);
     this.pending = undefined;
     this.run = run;
+    this.runStartedAt = Date.now();
     this.moveTo('running');
     this.log.note(`running: ${launch.health} answered 200`);
     void child.exited.then((exit) => {
