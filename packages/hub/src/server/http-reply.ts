@@ -17,12 +17,15 @@ export function sendError(res: ServerResponse, status: number, error: string, he
   sendJson(res, status, { error });
 }
 
-/** Answers an HTML page (already escaped by its builder), with a CSP that allows nothing but its own inline style. */
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
+/** The CSP of a page without script: nothing but its own inline style. */
+const PLAIN_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Answers an HTML page (already escaped by its builder), with `csp` (default: nothing but its own inline style). */
+export function sendHtml(res: ServerResponse, status: number, html: string, csp = PLAIN_PAGE_CSP): void {
   res.writeHead(status, {
     ...COMMON_HEADERS,
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    'content-security-policy': csp,
     'content-length': Buffer.byteLength(html),
   });
   res.end(html);
@@ -32,4 +35,10 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
 export function sendRedirect(res: ServerResponse, status: 301 | 302 | 303 | 307 | 308, location: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...COMMON_HEADERS, ...headers, location, 'content-length': 0 });
   res.end();
+}
+
+/** Answers one of the pages' own static files (their script or stylesheet). */
+export function sendAsset(res: ServerResponse, contentType: string, body: string): void {
+  res.writeHead(200, { ...COMMON_HEADERS, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
 }

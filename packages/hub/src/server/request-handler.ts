@@ -4,11 +4,10 @@ import { setCookieHeader, tokenCookieName } from '../auth/credentials.js';
 import { isSafeMethod, originAllowed, originOfHost, type RequestOrigin } from '../auth/host-check.js';
 import { tokenMatches } from '../auth/hub-token.js';
 import { handleApi } from '../api/hub-api.js';
-import { findServedExtension, mountRefusal, servedExtensions } from './served-extensions.js';
+import { findServedExtension, mountRefusal } from './served-extensions.js';
 import type { HubContext } from './hub-context.js';
-import { sendError, sendHtml, sendRedirect } from './http-reply.js';
-import { homePage } from './home-page.js';
-import { projectPage } from './project-page.js';
+import { sendError, sendRedirect } from './http-reply.js';
+import { servePages } from '../pages/pages-route.js';
 import { matchMount, parseRequestTarget } from './request-path.js';
 
 /** The path on a sidecar's own origin that exchanges a one-time code for that origin's session cookie. */
@@ -121,33 +120,10 @@ function hostHeaderCount(raw: readonly string[]): number {
 /** Serves an admitted request on the hub's origin: the API, the home page and project pages. */
 export async function serveHub(ctx: HubContext, req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void> {
   if (path === '/api' || path.startsWith('/api/')) return handleApi(ctx, req, res, path, query);
+  if (await servePages(ctx, req, res, path)) return;
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, `${req.method} is not allowed on ${path}`, { allow: 'GET, HEAD' });
-  const hostId = ctx.host.identity.id;
-  if (path === '/') {
-    const extensions = await withTimeout(servedExtensions(ctx.host), 3000);
-    return sendHtml(res, 200, homePage(hostId, extensions, ctx.host.projects.list()));
-  }
   const projectMatch = /^\/projects\/([^/]+)\/?$/.exec(path);
-  const project = projectMatch ? ctx.host.projects.get(projectMatch[1] as string) : undefined;
-  if (project) {
-    const extensions = (await withTimeout(servedExtensions(ctx.host), 3000)) ?? [];
-    const status = (ctx.peers?.contributions.statusItems() ?? []).flatMap((item) =>
-      Object.entries(item.values).filter(([scope]) => scope === '' || scope === project.id).map(([, v]) => ({ title: item.title, text: v.text, severity: v.severity })),
-    );
-    return sendHtml(res, 200, projectPage(hostId, project, extensions, status));
-  }
   sendError(res, 404, projectMatch ? `no registered project has the id ${JSON.stringify(projectMatch[1])}` : `nothing at ${path}`);
-}
-
-/** The value, or undefined when it is not there within `ms` (the home page renders without the list). */
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
-  try {
-    return await Promise.race([promise.catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Answers a refusal or redirect on an HTTP response. */
