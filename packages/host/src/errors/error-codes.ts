@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   HUB_FILES_UNSAFE: { meaning: 'the home folder or the token file is open to other users, or the token file is not a regular file', exitCode: 1, fix: 'run the chmod (or rm) the message names, then start the hub again' },
   HUB_START_FAILED: { meaning: 'the hub process did not start or did not answer in time', exitCode: 1, fix: "read the hub's log (<home>/logs/hub.log), or start it with --foreground to see it fail" },
   HUB_REQUEST_FAILED: { meaning: 'the running hub refused or failed a request', exitCode: 1, fix: 'check it with `outboard hub status`; restart it with `outboard hub stop` then `outboard hub start`' },
+  HUB_PAGE_FORM_EXPIRED: { meaning: "a hub page's form was sent without its page's anti-forgery token, or with one that expired (12 hours)", exitCode: 1, fix: 'reload the page and send the form again' },
+  HUB_APPROVAL_REFUSED: { meaning: 'an approval or enable from a hub page was refused: the extension cannot be enabled, changed while you were deciding, or a required sensitive capability was not confirmed', exitCode: 1, fix: 'read the reason; reload the extension page to review it again' },
   PROJECT_INVALID: { meaning: 'a project path, id or name was refused (not a folder, reserved or malformed id, id taken)', exitCode: 2, fix: 'read the message; `outboard projects list` shows the registered projects' },
   PROJECT_NOT_FOUND: { meaning: 'no registered project has this id', exitCode: 1, fix: 'run `outboard projects list` to see the registered projects' },
   PROJECT_NONE_HERE: { meaning: 'the action runs on a project, none was named, and no registered project contains the current folder', exitCode: 2, fix: 'register this folder with `outboard projects add .`, or pass --project <id>' },

@@ -30,7 +30,7 @@ export async function handlePageOperation(ctx: HubContext, req: IncomingMessage,
   if (!form) return reply.fail(413, `the form is over ${MAX_FORM_BYTES} bytes`);
   const id = ctx.host.identity.id;
   if (!formTokenValid(ctx.token, form.get('_token'))) {
-    return reply.fail(403, "this page's form token is missing or has expired (HUB_PAGE_FORM_EXPIRED)", 'reload the page and try again', 'HUB_PAGE_FORM_EXPIRED');
+    return reply.fail(403, "this page's form token is missing or has expired", { fix: 'reload the page and try again', code: 'HUB_PAGE_FORM_EXPIRED' });
   }
   const name = form.get('name') ?? '';
   switch (op) {
@@ -43,10 +43,10 @@ export async function handlePageOperation(ctx: HubContext, req: IncomingMessage,
     case 'enable':
     case 'disable': {
       const ext = await findServedExtension(ctx.host, name);
-      if (!ext || !ext.name) return reply.fail(404, `no extension is called "${name}"`, `\`${id} extensions list\` shows what is installed`);
-      if (op === 'enable' && ext.state === 'unapproved') return reply.fail(409, `${ext.key} is not approved yet: ${ext.reason}`, 'review it and approve it on its page', 'HUB_APPROVAL_REFUSED');
+      if (!ext || !ext.name) return reply.fail(404, `no extension is called "${name}"`, { fix: `\`${id} extensions list\` shows what is installed` });
+      if (op === 'enable' && ext.state === 'unapproved') return reply.fail(409, `${ext.key} is not approved yet: ${ext.reason}`, { fix: 'review it and approve it on its page', code: 'HUB_APPROVAL_REFUSED' });
       const wanted = op === 'enable' ? 'disabled' : 'enabled';
-      if (ext.state !== wanted) return reply.fail(409, `${ext.key} is ${ext.state}, not ${wanted}${ext.reason ? ` (${ext.reason})` : ''}`, ext.fix);
+      if (ext.state !== wanted) return reply.fail(409, `${ext.key} is ${ext.state}, not ${wanted}${ext.reason ? ` (${ext.reason})` : ''}`, { fix: ext.fix });
       await ctx.host.approvals.setEnabled({ ...ext, name: ext.name }, op === 'enable');
       return reply.done({ message: op === 'enable' ? `Enabled ${ext.key}.` : `Disabled ${ext.key} (its approval, grants and config are kept).` });
     }
@@ -83,8 +83,8 @@ async function approve(ctx: HubContext, reply: PageReply, form: URLSearchParams)
   const name = form.get('name') ?? '';
   ctx.host.refresh();
   const ext = await findServedExtension(ctx.host, name);
-  if (!ext || !ext.name) return reply.fail(404, `no extension is called "${name}"`, `\`${id} extensions list\` shows what is installed`);
-  const refused = (status: number, error: string, fix?: string): void => reply.fail(status, error, fix, 'HUB_APPROVAL_REFUSED');
+  if (!ext || !ext.name) return reply.fail(404, `no extension is called "${name}"`, { fix: `\`${id} extensions list\` shows what is installed` });
+  const refused = (status: number, error: string, fix?: string): void => reply.fail(status, error, { fix, code: 'HUB_APPROVAL_REFUSED' });
   if (ext.state === 'invalid' || ext.state === 'incompatible' || ext.state === 'conflict' || ext.state === 'missing') {
     return refused(409, `${ext.key} cannot be enabled: it is ${ext.state} (${ext.reason})`, ext.fix);
   }
@@ -120,7 +120,10 @@ async function runAction(ctx: HubContext, req: IncomingMessage, reply: PageReply
   } catch (error) {
     const wire = rpcError(error);
     const data = (wire.data ?? {}) as { hint?: unknown; code?: unknown; reason?: unknown };
-    reply.fail(400, `${wire.message}${typeof data.reason === 'string' && !wire.message.includes(data.reason) ? `: ${data.reason}` : ''}`, typeof data.hint === 'string' ? data.hint : undefined, typeof data.code === 'string' ? data.code : undefined);
+    reply.fail(400, `${wire.message}${typeof data.reason === 'string' && !wire.message.includes(data.reason) ? `: ${data.reason}` : ''}`, {
+      fix: typeof data.hint === 'string' ? data.hint : undefined,
+      code: typeof data.code === 'string' ? data.code : undefined,
+    });
   }
 }
 
@@ -135,7 +138,7 @@ function progressOf(value: unknown): [string, number?] {
 async function addProject(ctx: HubContext, reply: PageReply, form: URLSearchParams): Promise<void> {
   const root = (form.get('root') ?? '').trim();
   const id = (form.get('id') ?? '').trim();
-  if (!root.startsWith('/')) return reply.fail(400, `the folder must be an absolute path, not ${JSON.stringify(root)}`, 'give the full path of the project folder');
+  if (!root.startsWith('/')) return reply.fail(400, `the folder must be an absolute path, not ${JSON.stringify(root)}`, { fix: 'give the full path of the project folder' });
   try {
     const { project, created } = await ctx.host.projects.register({ root, ...(id ? { id } : {}) });
     reply.done({ message: created ? `Registered ${project.name} (${project.id}).` : `${project.root} was already registered as ${project.id}.` });

@@ -37,7 +37,7 @@ export class PageReply {
   }
 
   /** The final refusal or failure, with its fix and the HTTP status it has without the script. */
-  fail(status: number, error: string, fix?: string, code?: string): void {
+  fail(status: number, error: string, { fix, code }: { fix?: string | undefined; code?: string | undefined } = {}): void {
     if (this.#stream) return this.#end({ ok: false, error, ...(fix ? { fix } : {}), ...(code ? { code } : {}) }, status);
     this.#page(status, `<p class="problem">${escapeHtml(error)}</p>${fix ? `<p>Fix: ${escapeHtml(fix)}</p>` : ''}`);
   }
