@@ -42,12 +42,15 @@ export async function handlePageOperation(ctx: HubContext, req: IncomingMessage,
       return approve(ctx, reply, form);
     case 'enable':
     case 'disable': {
+      // Read afresh: what this decides on is the approvals file as it is now, whoever wrote it last.
+      ctx.host.refresh();
       const ext = await findServedExtension(ctx.host, name);
       if (!ext || !ext.name) return reply.fail(404, `no extension is called "${name}"`, { fix: `\`${id} extensions list\` shows what is installed` });
       if (op === 'enable' && ext.state === 'unapproved') return reply.fail(409, `${ext.key} is not approved yet: ${ext.reason}`, { fix: 'review it and approve it on its page', code: 'HUB_APPROVAL_REFUSED' });
       const wanted = op === 'enable' ? 'disabled' : 'enabled';
       if (ext.state !== wanted) return reply.fail(409, `${ext.key} is ${ext.state}, not ${wanted}${ext.reason ? ` (${ext.reason})` : ''}`, { fix: ext.fix });
       await ctx.host.approvals.setEnabled({ ...ext, name: ext.name }, op === 'enable');
+      ctx.host.refresh();
       return reply.done({ message: op === 'enable' ? `Enabled ${ext.key}.` : `Disabled ${ext.key} (its approval, grants and config are kept).` });
     }
     case 'run':
@@ -98,6 +101,7 @@ async function approve(ctx: HubContext, reply: PageReply, form: URLSearchParams)
   const grants = grantsFor(ext, [...form.getAll('grant'), ...confirmed].filter((c) => !required.includes(c)));
   if ('unknown' in grants) return refused(400, `${ext.key} does not request ${grants.unknown.join(', ')}`, 'reload the page');
   const result = await ctx.host.approvals.approve({ ...ext, name: ext.name }, grants);
+  ctx.host.refresh();
   const notes = [result.changes.length ? `Changed since the last approval: ${result.changes.join('; ')}.` : '', result.quarantined ? `warning: ${result.quarantined.message}` : ''].filter(Boolean).join(' ');
   reply.done({ message: `Approved and enabled ${ext.key} ${ext.version} (${ext.source}).${notes ? ` ${notes}` : ''}`, location: `/extensions/${encodeURIComponent(ext.key)}` });
 }
