@@ -148,21 +148,28 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     assert.equal(unknown.error.code, -32601);
   });
 
-  it('the home page: cards for extensions with a hub block, greyed with their reason when not enabled, all escaped', async () => {
+  it('the home page: a card for every extension, marked with its reason when not enabled, all escaped', async () => {
     const a = await get('/');
     assert.equal(a.status, 200);
     assert.match(String(a.headers['content-security-policy']), /default-src 'none'/);
-    assert.match(a.body, /<li class="card" data-extension="web"><strong><a href="\/x\/web\/">Web &lt;b&gt;app&lt;\/b&gt;<\/a><\/strong><div>A &quot;web&quot; app<\/div><\/li>/);
-    assert.match(a.body, /<li class="card off" data-extension="off"><strong>Off &lt;script&gt;x&lt;\/script&gt;<\/strong><div class="reason">unapproved: not approved yet — <code>outboard extensions enable off<\/code><\/div><\/li>/);
+    const card = (name: string): string => new RegExp(`<li class="card[^"]*" data-extension="${name}">.*?</li>`, 's').exec(a.body)?.[0] ?? '';
+    assert.match(card('web'), /<a href="\/extensions\/web">Web &lt;b&gt;app&lt;\/b&gt;<\/a>/);
+    assert.match(card('web'), /<div>A &quot;web&quot; app<\/div>/);
+    assert.match(card('web'), /<a href="\/x\/web\/">Open<\/a>/);
+    assert.match(card('off'), /^<li class="card off"/);
+    assert.match(card('off'), /Off &lt;script&gt;x&lt;\/script&gt;/);
+    assert.match(card('off'), /unapproved: not approved yet — fix: <code>outboard extensions enable off<\/code>/);
+    assert.match(card('off'), /<a href="\/extensions\/off#approve">Review and approve<\/a>/);
     assert.doesNotMatch(a.body, /<script>|<b>/);
-    assert.doesNotMatch(a.body, /data-extension="plain"/);
+    // Every installed extension shows, with or without a hub block.
+    assert.match(card('plain'), /<span class="state s-ok">enabled<\/span>/);
     assert.match(a.body, /<a href="\/projects\/p1">proj<\/a>/);
   });
 
   it('the project page lists its links; an unknown project is 404', async () => {
     const a = await get('/projects/p1');
     assert.equal(a.status, 200);
-    assert.match(a.body, new RegExp(`<a href="/x/web/p/p1\\?root=${encodeURIComponent(realpathSync(h.project)).replace(/%/g, '%')}">Open</a> \\(web\\)`));
+    assert.match(a.body, new RegExp(`<a href="/x/web/p/p1\\?root=${encodeURIComponent(realpathSync(h.project)).replace(/%/g, '%')}">Open</a> <span class="muted">\\(web\\)</span>`));
     const missing = await get('/projects/nope');
     assert.equal(missing.status, 404);
   });

@@ -149,7 +149,7 @@ describe('hub security matrix', { timeout: 60_000 }, () => {
     assert.match(cookie, /^outboard_token=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/);
     const home = await send(port, 'GET', '/', { cookie: cookie.split(';')[0] as string });
     assert.equal(home.status, 200);
-    assert.match(home.body, /<h2>Extensions<\/h2>/);
+    assert.match(home.body, /<h1>Extensions<\/h1>/);
   });
 
   it('a browser navigation to /x/<name>/ moves to the isolated origin, whose one-time code gives a cookie of that origin only', async () => {

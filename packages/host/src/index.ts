@@ -35,6 +35,8 @@ export { exitCodeOf } from './run/exit-code.js';
 // Views: the JSON of `extensions list`, `info` and `doctor`
 export { toListEntry, toInfoEntry, collectDoctorProblems, collectTemplateProblems } from './extension-json.js';
 export { CODE_NOT_PINNED, pinsRunCode } from './approvals/code-pinning.js';
+export { capabilityInfo, consentSummary, grantsFor, requiredSensitive } from './approvals/consent-summary.js';
+export type { ConsentCapability, ConsentSummary } from './approvals/consent-summary.js';
 export type { ExtensionListEntry, DoctorProblem, ApprovalInfo, InfoExtras } from './extension-json.js';
 export { describeExtensionConfig, collectConfigDoctorProblems } from './extension-config-info.js';
 export { describeExtensionLimits } from './extension-limits-info.js';

@@ -1,7 +1,7 @@
 import type { AgentAccess, CapabilityGrants, ExtensionRecord } from '@outboard/host';
-import { sameCopy, storedAgentAccess } from '@outboard/host';
+import { grantsFor, requiredSensitive, sameCopy, storedAgentAccess } from '@outboard/host';
 
-export { sameCopy };
+export { requiredSensitive, sameCopy };
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import { t } from '../terminal/text.js';
@@ -20,21 +20,15 @@ export interface GrantChoice {
  * policy never grants (`neverGrant`: not offered, not granted). Unknown names are a usage error.
  */
 export function computeGrants(ext: ExtensionRecord, choice: GrantChoice, hostId: string, neverGrant: readonly string[] = []): CapabilityGrants {
-  const required = ext.manifest?.capabilities?.required ?? [];
   const optional = ext.manifest?.capabilities?.optional ?? [];
-  const unknown = choice.grant.filter((c) => !optional.includes(c) && !required.includes(c));
-  if (unknown.length) {
+  const grants = grantsFor(ext, choice.grantAll ? [...optional, ...choice.grant] : choice.grant);
+  if ('unknown' in grants) {
     throw new UsageError(
-      `${ext.key} does not request ${unknown.map((c) => `"${c}"`).join(', ')}`,
+      `${ext.key} does not request ${grants.unknown.map((c) => `"${c}"`).join(', ')}`,
       optional.length ? `Its optional capabilities are: ${optional.join(', ')}.` : `It requests no optional capability (see \`${hostId} extensions info ${ext.key}\`).`,
     );
   }
-  return { capabilities: [...new Set([...required, ...(choice.grantAll ? optional : choice.grant)])].filter((c) => !neverGrant.includes(c)) };
-}
-
-/** The sensitive capabilities it requires (each needs its own yes, or `--grant`/`--grant-all` without a prompt). */
-export function requiredSensitive(ext: ExtensionRecord): string[] {
-  return (ext.manifest?.capabilities?.required ?? []).filter((c) => capabilityInfo(c)?.sensitive === true);
+  return { capabilities: grants.capabilities.filter((c) => !neverGrant.includes(c)) };
 }
 
 /** The command that approves `ext` in a shell without a terminal: `--yes` and a `--grant` per required sensitive capability. */

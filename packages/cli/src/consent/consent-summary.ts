@@ -1,15 +1,11 @@
-import { CAPABILITY_CATALOG } from '@outboard/manifest';
 import type { AgentAccess, ContributionGroup, ExtensionRecord } from '@outboard/host';
-import { agentVerdict, declaredContributions, describeAgentAccess } from '@outboard/host';
+import { agentVerdict, capabilityInfo, consentSummary as summaryOf, describeAgentAccess } from '@outboard/host';
 import type { Style } from '../terminal/style.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
 import type { Styled, Text } from '../terminal/text.js';
 
-/** The catalog entry of a capability, when the host knows it. */
-export function capabilityInfo(name: string): (typeof CAPABILITY_CATALOG)[number] | undefined {
-  return CAPABILITY_CATALOG.find((c) => c.name === name);
-}
+export { capabilityInfo };
 
 /** Table rows of contribution groups: the label on a group's first row, its entries one per row. */
 export function contributionRows(groups: readonly ContributionGroup[]): Text[][] {
@@ -17,32 +13,20 @@ export function contributionRows(groups: readonly ContributionGroup[]): Text[][]
 }
 
 /**
- * The lines shown before asking for approval: exactly what would be allowed to run, every contribution the
- * manifest declares (grouped: commands, actions with their agent hints, RPC methods, events, status items,
- * views, providers, listeners, automation templates, hub routes, sidecar, peer and its activation), with
- * which grants. Every value comes from the package, so every value is escaped by the printer.
+ * The lines shown before asking for approval: the host's one consent summary (the hub's approval page shows
+ * the same), styled for the terminal. Every value comes from the package, so every value is escaped by the printer.
  */
 export function consentSummary(ext: ExtensionRecord, granted: readonly string[], style: Style, hostId: string, activation?: string, agents: AgentAccess = 'read-only'): Styled[] {
-  const m = ext.manifest;
   const { bold, yellow, dim } = style;
-  const rows: Text[][] = [
-    ['Package', `${ext.packageName}@${ext.version}`],
-    ['Source', ext.source],
-    ['Real path', ext.realDir],
-    ...contributionRows(declaredContributions(m, hostId, activation)),
-    ...agentRows(ext, agents, hostId),
-  ];
-  const lines = [bold(t`${hostId} wants to run extension "${ext.key}"`), ...formatTable(rows.map(([k, v]) => [k ? t`  ${k}:` : '', v ?? '']))];
-  const required = m?.capabilities?.required ?? [];
-  const optional = m?.capabilities?.optional ?? [];
-  if (required.length || optional.length) {
+  const summary = summaryOf(ext, granted, hostId, activation);
+  const rows: Text[][] = [...summary.rows, ...agentRows(ext, agents, hostId)];
+  const lines = [bold(t`${summary.title}`), ...formatTable(rows.map(([k, v]) => [k ? t`  ${k}:` : '', v ?? '']))];
+  if (summary.capabilities.length) {
     lines.push(t`  Capabilities:`);
-    for (const cap of [...required, ...optional]) {
-      const info = capabilityInfo(cap);
-      const isGranted = granted.includes(cap);
-      const mark = info?.sensitive ? yellow(' [sensitive]') : '';
-      const how = required.includes(cap) ? 'required' : isGranted ? 'optional, granted' : dim(t`optional, not granted (add --grant ${cap})`);
-      lines.push(t`    ${isGranted ? '✔' : '·'} ${cap}${mark} — ${how}${info ? dim(`: ${info.description}`) : ''}`);
+    for (const cap of summary.capabilities) {
+      const mark = cap.sensitive ? yellow(' [sensitive]') : '';
+      const how = cap.required ? 'required' : cap.granted ? 'optional, granted' : dim(t`optional, not granted (add --grant ${cap.name})`);
+      lines.push(t`    ${cap.granted ? '✔' : '·'} ${cap.name}${mark} — ${how}${cap.description ? dim(`: ${cap.description}`) : ''}`);
     }
   }
   return lines;

@@ -38,6 +38,9 @@ export interface PeerRun {
   exitHandled: boolean;
   /** Why the host killed it (reported instead of the bare signal). */
   killReason: string | undefined;
+  /** When it was spawned, and when its handshake completed (ms since the epoch). */
+  readonly startedAt: number;
+  readyAt?: number;
 }
 
 /** Limits of a run, in bytes and milliseconds. */
@@ -71,7 +74,7 @@ export function spawnPeerRun(
     // A peer that does not read its stdin holds at most this much of the host's memory (64 MiB by default).
     maxQueuedWriteBytes: Math.max(8 * 1024 * 1024, 4 * limits.maxMessageBytes),
   });
-  const run: PeerRun = { id: randomUUID(), process, connection, disposables: [], plan, grants: [], exitHandled: false, killReason: undefined };
+  const run: PeerRun = { id: randomUUID(), process, connection, disposables: [], plan, grants: [], exitHandled: false, killReason: undefined, startedAt: Date.now() };
   run.disposables.push(paceReading(transport, connection, budget, host.traffic));
   run.disposables.push(connection.onWarning((w) => log.note(`protocol warning: ${w.message}`)));
   run.disposables.push(host.services.serve(connection, name, () => grants(run), budget));

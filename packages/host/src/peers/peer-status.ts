@@ -14,6 +14,11 @@ export interface PeerStatus {
   recentCrashes: number;
   /** Whether a restart after a crash is scheduled (false once failed: only an explicit restart revives it). */
   restartPending: boolean;
+  /** When the scheduled restart runs (ms since the epoch), else null. */
+  restartAt: number | null;
+  /** When the live run started and became ready (ms since the epoch), else null. */
+  startedAt: number | null;
+  readyAt: number | null;
   /** The peer's log file. */
   log: string;
   /** The last lines the peer wrote to stderr. */

@@ -34,6 +34,7 @@ export class PeerSupervisor {
   private restarts = 0;
   private lastExit: LastExit | undefined;
   private applied: { limits: ResourceLimits; mode: LimitMode } | undefined;
+  private restartAt = 0;
   private readonly history: PeerTransition[] = [];
   private lastErrorText: string | undefined;
   private diagnosticText: string | undefined;
@@ -71,6 +72,9 @@ export class PeerSupervisor {
       lastError: this.lastErrorText ?? null,
       recentCrashes: this.crashes.recent(),
       restartPending: this.restartTimer !== undefined,
+      restartAt: this.restartTimer !== undefined ? this.restartAt : null,
+      startedAt: this.run ? this.run.startedAt : null,
+      readyAt: this.run?.readyAt ?? null,
       log: this.log.path,
       stderrTail: this.log.tail().slice(-20),
       connection: this.run?.connection.diagnostics() ?? this.lastConnection ?? null,
@@ -195,6 +199,7 @@ export class PeerSupervisor {
       this.diagnosticText = undefined;
       this.move('ready', 'handshake complete');
     }
+    run.readyAt = Date.now();
     if (this.opts.heartbeat) this.watchHeartbeat(run, this.opts.heartbeat);
   }
 
@@ -283,6 +288,7 @@ export class PeerSupervisor {
       return;
     }
     this.move('stopped', `${why}; restarting in ${delay} ms`);
+    this.restartAt = Date.now() + delay;
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       if (this.stateValue !== 'stopped') return;

@@ -41,7 +41,7 @@ async function listExtensions(call: HttpCall): Promise<void> {
  * Stops or restarts an extension's processes in the hub: its peer (when it declares one the hub runs) and its
  * sidecar. `stopped`/`restarted` say whether anything was; `peer` what became of the peer, when it has one.
  */
-async function controlExtension(call: HttpCall, action: 'stop' | 'restart'): Promise<void> {
+export async function controlExtension(call: HttpCall, action: 'stop' | 'restart'): Promise<void> {
   const { ctx } = call;
   const name = call.params.name as string;
   // A name no extension could have: not a slug.

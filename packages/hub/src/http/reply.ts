@@ -60,7 +60,8 @@ export function replyEmpty(res: ServerResponse, status: number): void {
 
 /** Answers an HTML page (escaped by its builder) under {@link PAGE_CSP}. */
 export function replyHtml(res: ServerResponse, status: number, html: string, headers: Readonly<Record<string, string>> = {}): void {
-  res.writeHead(status, { ...COMMON_HEADERS, ...headers, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP, 'content-length': Buffer.byteLength(html) });
+  // A page with script of its own (the control panel) passes its own `content-security-policy` in `headers`.
+  res.writeHead(status, { ...COMMON_HEADERS, 'content-security-policy': PAGE_CSP, ...headers, 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
   res.end(html);
 }
 

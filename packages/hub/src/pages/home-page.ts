@@ -1,35 +1,30 @@
-import { CODE_NOT_PINNED, pinsRunCode } from '@outboard/host';
-import type { ExtensionRecord, ProjectRecord } from '@outboard/host';
-import { escapeHtml, page } from '../http/html.js';
+import type { HubContext } from '../routing/hub-context.js';
+import { escapeHtml } from '../http/html.js';
+import { extensionCard } from './extension-card.js';
+import { extensionOverviews } from './extension-overview.js';
+import { notificationsSection, projectsSection, statusSection } from './live-lists.js';
+import { pageShell, type PageFrame } from './page-shell.js';
 
 /**
- * The hub home: one card per enabled extension with a `hub` block (linking to `/x/<name>/` when it has a
- * sidecar), incompatible and unapproved ones greyed out with their reason, a linked folder marked "linked:
- * code not pinned", then the registered projects.
- * Every extension string is escaped; `extensions` undefined means the list could not be read.
+ * The home: every served extension in every state (what it contributes, its live peer and sidecar state, the
+ * reason and fix of any problem, the controls its state allows), disabled ones in a collapsed group; status
+ * items and notifications (live); the registered projects with an add form.
  */
-export function homePage(hostId: string, extensions: readonly ExtensionRecord[] | undefined, projects: readonly ProjectRecord[]): string {
-  const cards = (extensions ?? []).filter((e) => e.manifest?.hub || e.state === 'incompatible' || e.state === 'unapproved' || e.state === 'missing').map(card);
-  const extensionsHtml =
-    extensions === undefined
-      ? '<p>The extensions could not be listed.</p>'
-      : cards.length === 0
-        ? `<p>No extension has a hub card yet. <code>${escapeHtml(hostId)} extensions list</code> shows what is installed.</p>`
-        : `<ul class="cards">${cards.join('\n')}</ul>`;
-  const projectsHtml =
-    projects.length === 0
-      ? `<p>No registered projects: <code>${escapeHtml(hostId)} projects add .</code> registers one.</p>`
-      : `<ul>${projects.map((p) => `<li><a href="/projects/${encodeURIComponent(p.id)}">${escapeHtml(p.name)}</a> <code>${escapeHtml(p.root)}</code></li>`).join('')}</ul>`;
-  return page(`${hostId} hub`, `<h1>${escapeHtml(hostId)} hub</h1>\n<h2>Extensions</h2>\n${extensionsHtml}\n<h2>Projects</h2>\n${projectsHtml}`);
-}
-
-function card(ext: ExtensionRecord): string {
-  const label = ext.manifest?.hub?.label ?? ext.manifest?.displayName ?? ext.key;
-  const description = ext.manifest?.hub?.description ?? ext.manifest?.description;
-  const enabled = ext.state === 'enabled';
-  const title = enabled && ext.manifest?.sidecar && ext.name ? `<a href="/x/${encodeURIComponent(ext.name)}/">${escapeHtml(label)}</a>` : escapeHtml(label);
-  const reason = enabled ? '' : `<div class="reason">${escapeHtml(ext.state)}: ${escapeHtml(ext.reason)}${ext.fix ? ` — <code>${escapeHtml(ext.fix)}</code>` : ''}</div>`;
-  // A linked folder runs as edited (DESIGN §6): say so where it is shown.
-  const linked = pinsRunCode(ext) ? '' : `<div class="note">${escapeHtml(CODE_NOT_PINNED)}</div>`;
-  return `<li class="card${enabled ? '' : ' off'}" data-extension="${escapeHtml(ext.key)}"><strong>${title}</strong>${description ? `<div>${escapeHtml(description)}</div>` : ''}${reason}${linked}</li>`;
+export async function homePage(ctx: HubContext, frame: PageFrame): Promise<string> {
+  const overviews = await extensionOverviews(ctx);
+  let extensions: string;
+  if (overviews === undefined) extensions = `<p class="problem">The extensions could not be listed: <code>${escapeHtml(frame.hostId)} extensions doctor</code> says why.</p>`;
+  else if (overviews.length === 0) extensions = `<p>No extension is installed: <code>${escapeHtml(frame.hostId)} extensions add &lt;package&gt;</code> installs one.</p>`;
+  else {
+    const shown = overviews.filter((o) => o.ext.state !== 'disabled');
+    const disabled = overviews.filter((o) => o.ext.state === 'disabled');
+    extensions = `${shown.length ? `<ul class="cards">${shown.map((o) => extensionCard(frame, o)).join('\n')}</ul>` : ''}${
+      disabled.length ? `<details id="disabled-group"><summary>Disabled (${disabled.length})</summary><ul class="cards">${disabled.map((o) => extensionCard(frame, o)).join('\n')}</ul></details>` : ''
+    }`;
+  }
+  const body = `<h1>Extensions</h1><div id="extensions" data-live>${extensions}</div>
+${statusSection(ctx)}
+${notificationsSection(ctx)}
+${projectsSection(frame, ctx.host.projects.list())}`;
+  return pageShell(frame, 'Home', body);
 }

@@ -1,48 +1,55 @@
-import { replyHtml } from '../http/reply.js';
+import { replyHtml, replyText } from '../http/reply.js';
 import { refuse } from '../routing/refuse.js';
 import type { HttpCall, Route } from '../routing/route.js';
-import { servedExtensions } from '../routing/served-extensions.js';
+import { extensionPage } from './extension-page.js';
+import { issueFormToken } from './form-token.js';
 import { homePage } from './home-page.js';
+import { handlePageOperation, PAGE_OPERATIONS } from './page-actions.js';
+import type { PageFrame } from './page-shell.js';
+import { PAGES_SCRIPT } from './pages-script.js';
+import { PAGES_STYLE } from './pages-style.js';
 import { projectPage } from './project-page.js';
-
-/** How long a page waits for the extension list before it renders without it, in ms. */
-const LIST_WAIT_MS = 3000;
+import { runningPage } from './running-page.js';
 
 /**
- * The hub's pages: the ONE entry by which the route table mounts them (server/route-table.ts). A page is a
- * row here; a refusal on a page is the reply module's HTML error page (reason, fix, link home).
+ * The Content-Security-Policy of every page: its own script and stylesheet only (no inline code), fetches and
+ * the event stream to its own origin, forms to its own origin, frames only from the sidecars' own origins
+ * (sandboxed views), never framed itself.
+ */
+export function pageCsp(port: number): string {
+  return `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-src http://*.localhost:${port}; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+/**
+ * The hub's pages: the ONE entry by which the route table mounts them (server/route-table.ts). Pages are
+ * GET rows; their operations are POSTs to `/ui/do/<op>` (token, Origin and the page's anti-forgery token
+ * checked); an unknown extension or project is the reply module's HTML error page (reason, fix, link home).
  */
 export const pageRoutes: readonly Route[] = [
-  { path: '/', methods: ['GET', 'HEAD'], handle: home },
-  { path: '/projects/:id', methods: ['GET', 'HEAD'], handle: project },
-  { path: '/projects/:id/', methods: ['GET', 'HEAD'], handle: project },
+  { path: '/', methods: ['GET', 'HEAD'], handle: page((call, frame) => homePage(call.ctx, frame)) },
+  { path: '/running', methods: ['GET', 'HEAD'], handle: page((call, frame) => runningPage(call.ctx, frame)) },
+  { path: '/extensions/:name', methods: ['GET', 'HEAD'], handle: page((call, frame) => extensionPage(call.ctx, frame, call.params.name as string)) },
+  { path: '/projects/:id', methods: ['GET', 'HEAD'], handle: page((call, frame) => projectPage(call.ctx, frame, decodeURIComponent(call.params.id as string))) },
+  { path: '/ui/pages.js', methods: ['GET', 'HEAD'], handle: ({ req, res }) => replyText(res, 200, 'text/javascript; charset=utf-8', PAGES_SCRIPT, req.method === 'HEAD') },
+  { path: '/ui/pages.css', methods: ['GET', 'HEAD'], handle: ({ req, res }) => replyText(res, 200, 'text/css; charset=utf-8', PAGES_STYLE, req.method === 'HEAD') },
+  ...PAGE_OPERATIONS.map((op): Route => ({ path: `/ui/do/${op}`, methods: ['POST'], handle: (call) => handlePageOperation(call, op) })),
 ];
 
-async function home(call: HttpCall): Promise<void> {
-  const { ctx } = call;
-  const extensions = await withTimeout(servedExtensions(ctx.host), LIST_WAIT_MS);
-  replyHtml(call.res, 200, homePage(ctx.host.identity.id, extensions, ctx.host.projects.list()));
+/** A page row: renders with a fresh anti-forgery token, or answers the HTML 404 when its subject is missing. */
+function page(render: (call: HttpCall, frame: PageFrame) => Promise<string | undefined>): (call: HttpCall) => Promise<void> {
+  return async (call) => {
+    const frame: PageFrame = { hostId: call.ctx.host.identity.id, formToken: issueFormToken(call.ctx.token), port: call.ctx.port() };
+    const html = await render(call, frame);
+    if (html === undefined) return notFound(call);
+    replyHtml(call.res, 200, html, { 'content-security-policy': pageCsp(frame.port) });
+  };
 }
 
-async function project(call: HttpCall): Promise<void> {
-  const { ctx } = call;
-  const id = call.params.id as string;
-  const found = ctx.host.projects.get(id);
-  if (!found) return refuse(call, 'PROJECT_NOT_FOUND', `no registered project has the id ${JSON.stringify(id)}`, { status: 404 });
-  const extensions = (await withTimeout(servedExtensions(ctx.host), LIST_WAIT_MS)) ?? [];
-  const status = (ctx.peers?.contributions.statusItems() ?? []).flatMap((item) =>
-    Object.entries(item.values).filter(([scope]) => scope === '' || scope === found.id).map(([, v]) => ({ title: item.title, text: v.text, severity: v.severity })),
-  );
-  replyHtml(call.res, 200, projectPage(ctx.host.identity.id, found, extensions, status));
-}
-
-/** The value, or undefined when it is not there within `ms` (the page renders without it). */
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
-  try {
-    return await Promise.race([promise.catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
+/** The page's subject does not exist: the HTML error page names what is missing and where to look. */
+function notFound(call: HttpCall): void {
+  const id = call.ctx.host.identity.id;
+  if (call.params.id !== undefined) {
+    return refuse(call, 'PROJECT_NOT_FOUND', `no registered project has the id ${JSON.stringify(decodeURIComponent(call.params.id))}`, { status: 404, fix: `\`${id} projects list\` shows the registered projects` });
   }
+  refuse(call, 'HUB_NOT_FOUND', `no extension is called ${JSON.stringify(call.params.name ?? '')}`, { fix: `\`${id} extensions list\` shows what is installed` });
 }

@@ -1,18 +1,25 @@
-import type { ExtensionRecord, ProjectRecord } from '@outboard/host';
+import type { HubContext } from '../routing/hub-context.js';
+import { escapeHtml } from '../http/html.js';
 import { projectLinks } from '../api/extensions-api.js';
-import { escapeHtml, page } from '../http/html.js';
+import { servedExtensions } from '../routing/served-extensions.js';
+import { statusSection } from './live-lists.js';
+import { hiddenToken, pageShell, UI_PREFIX, type PageFrame } from './page-shell.js';
 
-/** One status item's value for the page. */
-export interface StatusLine {
-  title: string;
-  text: string;
-  severity: string;
-}
-
-/** `/projects/<id>`: the project, the links enabled extensions offer for it, and the status items of its peers. Everything escaped. */
-export function projectPage(hostId: string, project: ProjectRecord, extensions: readonly ExtensionRecord[], status: readonly StatusLine[]): string {
+/**
+ * `/projects/<id>`: the links enabled extensions offer for it (resolved and URL-encoded), its status items
+ * (live), and its diagnostics, asked of every diagnostics provider when the page's form is sent (answers show
+ * as each provider answers; slow and failed ones are named). Undefined for an unknown project.
+ */
+export async function projectPage(ctx: HubContext, frame: PageFrame, id: string): Promise<string | undefined> {
+  const project = ctx.host.projects.get(id);
+  if (!project) return undefined;
+  const extensions = await servedExtensions(ctx.host).catch(() => []);
   const links = extensions.filter((e) => e.state === 'enabled' && e.manifest?.sidecar && e.name).flatMap((e) => projectLinks(e, project).map((l) => ({ ...l, extension: e.key })));
-  const linksHtml = links.length === 0 ? '<p>No extension offers links for projects.</p>' : `<ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a> (${escapeHtml(l.extension)})</li>`).join('')}</ul>`;
-  const statusHtml = status.length === 0 ? '<p>No status items.</p>' : `<ul>${status.map((s) => `<li>${escapeHtml(s.severity)} ${escapeHtml(s.title)}: ${escapeHtml(s.text)}</li>`).join('')}</ul>`;
-  return page(`${project.name} — ${hostId} hub`, `<p><a href="/">${escapeHtml(hostId)} hub</a></p>\n<h1>${escapeHtml(project.name)}</h1>\n<p><code>${escapeHtml(project.root)}</code> (id <code>${escapeHtml(project.id)}</code>)</p>\n<h2>Links</h2>\n${linksHtml}\n<h2>Status</h2>\n${statusHtml}`);
+  const linksHtml = links.length ? `<ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a> <span class="muted">(${escapeHtml(l.extension)})</span></li>`).join('')}</ul>` : '<p>No enabled extension offers a link for projects.</p>';
+  const body = `<h1>${escapeHtml(project.name)}</h1><p><code>${escapeHtml(project.root)}</code> <span class="muted">id ${escapeHtml(project.id)}</span></p>
+<h2>Links</h2>${linksHtml}
+${statusSection(ctx, project.id)}
+<section aria-labelledby="diag-h"><h2 id="diag-h">Diagnostics</h2>
+<form method="post" action="${UI_PREFIX}do/diagnostics" data-autosubmit>${hiddenToken(frame)}<input type="hidden" name="projectId" value="${escapeHtml(project.id)}"><button>Ask the diagnostics providers</button><div data-result hidden role="status" aria-live="polite"></div></form></section>`;
+  return pageShell(frame, project.name, body);
 }

@@ -29,8 +29,8 @@ export interface SidecarRouter {
    * extension's own origin and before exchanging one, so the three give one answer.
    */
   verdict(name: string): Promise<SidecarVerdict | undefined>;
-  /** For the hub API. */
-  list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }>;
+  /** For the hub API and pages: `pid`/`startedAt` (ms) while one runs, `retryAt` (ms) while restarts back off. */
+  list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null; pid?: number; startedAt?: number; retryAt?: number }>;
   stop(name: string): Promise<boolean>;   // false when none was running
   restart(name: string): Promise<boolean>;
   stopAll(): Promise<void>;

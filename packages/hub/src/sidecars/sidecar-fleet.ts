@@ -12,7 +12,7 @@ import type { SidecarMount, SidecarRouter, SidecarVerdict } from '../proxy/sidec
 import { SidecarError, type SidecarErrorCode } from './sidecar-error.js';
 import { resolveLifecycle, type SidecarLifecycle } from './sidecar-options.js';
 import { findServedSidecar, planSidecarLaunch, sidecarLogFile, type SidecarHost } from './sidecar-plan.js';
-import { SidecarSupervisor, type SidecarTransition } from './sidecar-supervisor.js';
+import { SidecarSupervisor, type SidecarStatus, type SidecarTransition } from './sidecar-supervisor.js';
 
 /** Options of {@link SidecarFleet}: the host, and any lifecycle number to override (see sidecar-limits.ts). */
 export interface SidecarFleetOptions extends Partial<SidecarLifecycle> {
@@ -110,7 +110,7 @@ export class SidecarFleet implements SidecarRouter, Disposable {
     }
   }
 
-  list(): Array<{ name: string; state: string; recentCrashes: number; lastError: string | null }> {
+  list(): SidecarStatus[] {
     return [...this.supervisors.values()].map((s) => s.status()).sort((a, b) => a.name.localeCompare(b.name));
   }
 

@@ -10,6 +10,17 @@ import type { SidecarLifecycle } from './sidecar-options.js';
 import { SidecarError } from './sidecar-error.js';
 import type { SidecarLaunch } from './sidecar-plan.js';
 
+/** What the hub API and the pages show of a sidecar; `pid` and `startedAt` (ms) while it runs, `retryAt` (ms) while it backs off. */
+export interface SidecarStatus {
+  name: string;
+  state: SidecarState;
+  recentCrashes: number;
+  lastError: string | null;
+  pid?: number;
+  startedAt?: number;
+  retryAt?: number;
+}
+
 /** Where a sidecar is in its life. `backoff`: crashed, and restarts wait (see the process kit's CrashWindow). */
 export type SidecarState = 'stopped' | 'starting' | 'running' | 'stopping' | 'crashed' | 'backoff';
 
@@ -72,6 +83,7 @@ export class SidecarSupervisor {
   private restarts = 0;
   private lastExit: LastExit | undefined;
   private applied: { limits: ResourceLimits; mode: LimitMode } | undefined;
+  private runStartedAt = 0;
 
   constructor(private readonly deps: SidecarSupervisorDeps) {
     const o = deps.options;
@@ -88,9 +100,18 @@ export class SidecarSupervisor {
   }
 
   /** For the hub API: the state, crashes in the window and the last error. */
-  status(now = Date.now()): { name: string; state: SidecarState; recentCrashes: number; lastError: string | null } {
-    const backingOff = this.state === 'crashed' && this.crashes.nextStartAt(now) > now;
-    return { name: this.deps.name, state: backingOff ? 'backoff' : this.state, recentCrashes: this.crashes.recent(now), lastError: this.lastError };
+  status(now = Date.now()): SidecarStatus {
+    const nextStartAt = this.crashes.nextStartAt(now);
+    const backingOff = this.state === 'crashed' && nextStartAt > now;
+    const pid = this.run?.process.pid;
+    return {
+      name: this.deps.name,
+      state: backingOff ? 'backoff' : this.state,
+      recentCrashes: this.crashes.recent(now),
+      lastError: this.lastError,
+      ...(pid !== undefined ? { pid, startedAt: this.runStartedAt } : {}),
+      ...(backingOff ? { retryAt: nextStartAt } : {}),
+    };
   }
 
   /** Its row of the host's process table (`processes.list`). */
@@ -246,6 +267,7 @@ export class SidecarSupervisor {
     this.pending = undefined;
     this.run = run;
     child.markReady();
+    this.runStartedAt = Date.now();
     this.moveTo('running');
     this.log.note(`running: ${launch.health} answered 200`);
     void child.exited.then((exit) => {

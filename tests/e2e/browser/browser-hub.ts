@@ -1,0 +1,182 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// A hub for the browser tests: a throwaway home with the examples linked (most approved) and a fixture
+// extension that asks for a sensitive capability, the real CLI running `hub start --foreground`, and headless
+// Chromium (playwright-core, the system's /usr/bin/chromium) with a fresh profile, on 127.0.0.1 only.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from '../lib/fixture-home.js';
+
+/** Where the browser tests leave their screenshots (gitignored). */
+export const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+
+/** The Chromium the tests drive (Debian's package; `.ci/run` installs it). */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** A running hub in a throwaway home. */
+export interface BrowserHub {
+  home: string;
+  cwd: string;
+  url: string;
+  port: number;
+  token: string;
+  /** The sign-in link the hub printed when it started. */
+  signIn: string;
+  projectRoot: string;
+  cli(args: string[]): ReturnType<typeof runCli>;
+  /** `POST /api/rpc` with the token. */
+  rpc<T>(method: string, params?: object): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** The fixture `vault`: a peer whose action needs the sensitive `rpc.call` and answers markdown (with HTML in it). */
+function writeVault(dir: string): void {
+  const sdk = pathToFileURL(join(REPO_ROOT, 'packages', 'sdk', 'dist', 'src', 'index.js')).href;
+  writeFiles(dir, {
+    'package.json': {
+      name: 'outboard-fixture-vault',
+      version: '1.0.0',
+      type: 'module',
+      engines: { outboard: '>=0.1.0' },
+      outboard: {
+        extension: {
+          apiVersion: 1,
+          name: 'vault',
+          displayName: 'Vault',
+          description: 'Asks for a sensitive capability',
+          peer: { bin: 'peer.js', activation: ['onAction'] },
+          contributes: {
+            actions: [{ id: 'vault.open', title: 'Open the vault', argsSchema: { type: 'object', properties: { label: { type: 'string', description: 'what to open' }, times: { type: 'integer' } }, required: ['label'] } }],
+          },
+          capabilities: { required: ['ui.action.contribute', 'rpc.call'] },
+        },
+      },
+    },
+    'peer.js': `import { runPeer } from ${JSON.stringify(sdk)};
+runPeer({
+  actions: {
+    'vault.open': async (args, { progress }) => {
+      progress({ message: 'opening', percentage: 50 });
+      return { view: { type: 'markdown', markdown: '# Opened\\n**' + args.label + '** x' + (args.times ?? 1) + ' <script>alert(1)</script> [evil](javascript:alert(1))' } };
+    },
+  },
+});
+`,
+  });
+}
+
+/**
+ * Starts a hub: examples linked; every one enabled except `python-example` (left unapproved) and `hello`
+ * (disabled); the fixture `vault` linked and unapproved; one registered project.
+ */
+export async function startBrowserHub(): Promise<BrowserHub & { cleanup(): void }> {
+  const tmp = tempDir('outboard-browser-');
+  const home = join(tmp.path, 'home');
+  const cwd = tmp.path;
+  const cli = (args: string[]) => runCli(args, { home, cwd });
+  for (const name of readdirSync(join(REPO_ROOT, 'examples')).sort()) {
+    const dir = join(REPO_ROOT, 'examples', name);
+    if (existsSync(join(dir, 'package.json'))) assert.equal(cli(['extensions', 'link', dir]).code, 0, `link ${name}`);
+  }
+  const vault = join(tmp.path, 'vault');
+  writeVault(vault);
+  assert.equal(cli(['extensions', 'link', vault]).code, 0);
+  for (const name of ['dashboard', 'git-status', 'hello', 'notes']) {
+    const r = cli(['extensions', 'enable', name, '--yes', '--grant-all']);
+    assert.equal(r.code, 0, r.stderr);
+  }
+  assert.equal(cli(['extensions', 'disable', 'hello']).code, 0);
+  const projectRoot = join(tmp.path, 'proj');
+  mkdirSync(projectRoot);
+  writeFiles(projectRoot, { 'package.json': { name: 'proj' } });
+  assert.equal(cli(['projects', 'add', projectRoot, '--id', 'proj']).code, 0);
+  const child: ChildProcess = spawn(process.execPath, [CLI_MAIN, 'hub', 'start', '--foreground', '--port', '0'], {
+    cwd,
+    env: { ...process.env, OUTBOARD_HOME: home },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => (output += d));
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => (output += d));
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline && !/Hub running at/.test(output) && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+  // The link a person gets: `hub status` prints a fresh one (a one-time code) for the running hub.
+  const status = cli(['hub', 'status']);
+  const signIn = /(http:\/\/127\.0\.0\.1:\d+\/\?code=[\w-]+)/.exec(status.stdout)?.[1];
+  if (!signIn) {
+    child.kill('SIGKILL');
+    tmp.cleanup();
+    assert.fail(`no sign-in link; hub output:\n${output}\nhub status:\n${status.stdout}${status.stderr}`);
+  }
+  const url = new URL(signIn);
+  const token = readFileSync(join(home, 'token'), 'utf8').trim();
+  const base = `${url.protocol}//${url.host}/`;
+  let rpcId = 0;
+  return {
+    home,
+    cwd,
+    url: base,
+    port: Number(url.port),
+    token,
+    signIn,
+    projectRoot,
+    cli,
+    async rpc<T>(method: string, params: object = {}): Promise<T> {
+      const res = await fetch(`${base}api/rpc`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-outboard-token': token }, body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }) });
+      const body = (await res.json()) as { result?: T; error?: { message: string } };
+      if (body.error) throw new Error(`${method}: ${body.error.message}`);
+      return body.result as T;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+    cleanup: () => tmp.cleanup(),
+  };
+}
+
+/** Headless Chromium with a fresh profile, reaching nothing but 127.0.0.1. */
+export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium), as .ci/run does`);
+  const profile = tempDir('outboard-chromium-');
+  const context = await chromium.launchPersistentContext(profile.path, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost, EXCLUDE *.localhost'],
+    viewport: { width: 1100, height: 900 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      profile.cleanup();
+    },
+  };
+}
+
+/** Saves a full-page screenshot as `test-artifacts/<name>.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG A and AA violations axe-core finds on the page as it is now (id, impact, the first nodes). */
+export async function axeViolations(page: Page): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
+  // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not govern.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
+  });
+}
