@@ -2,7 +2,8 @@ import type { Host, PeerFleet } from '@outboard/host';
 import type { OneTimeCodes } from '../auth/one-time-codes.js';
 import type { SidecarSessions } from '../auth/sidecar-sessions.js';
 import type { SidecarRouter } from '../proxy/sidecar-router.js';
-import type { HubMetrics } from '../metrics/hub-metrics.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /** What the hub's request handlers share: one per hub. */
 export interface HubContext {
@@ -22,5 +23,16 @@ export interface HubContext {
   /** The hub's version, for `/api/version`. */
   version: string;
   /** The hub's Prometheus metrics (`/metrics`), when it keeps them. */
-  metrics: HubMetrics | undefined;
+  metrics: HubMeter | undefined;
+}
+
+/**
+ * What the routing floor needs of the hub's metrics (metrics/hub-metrics.ts implements it): the text `/metrics`
+ * serves, and counting of the requests and sockets the gate admits. Declared here so routing imports nothing above it.
+ */
+export interface HubMeter {
+  readonly contentType: string;
+  text(): Promise<string>;
+  trackRequest(req: IncomingMessage, res: ServerResponse, target: { kind: 'sidecar'; name: string } | { kind: 'hub'; path: string }): void;
+  trackSocket(socket: Duplex, kind: 'api' | 'proxy'): void;
 }
