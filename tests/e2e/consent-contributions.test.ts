@@ -43,7 +43,7 @@ describe('consent and info list every declared contribution', () => {
             views: [{ id: 'rich.changes', title: 'Changes' }],
             providers: [{ id: 'rich.search', kind: 'search', title: 'Search logs' }],
             listeners: [{ type: 'rich.changed', label: 'Repo changed' }],
-            automationTemplates: [{ id: 'rich.auto', title: 'Refresh on change' }],
+            automationTemplates: [{ id: 'rich.auto', title: 'Refresh on change', trigger: { type: 'rich.changed' }, action: { id: 'rich.log' } }],
           },
           permissions: { hub: ['GET /api/hub/projects'] },
         },

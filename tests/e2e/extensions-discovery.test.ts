@@ -59,7 +59,7 @@ describe('extensions list / info / doctor over every source', () => {
     assert.match(byName.get('future')?.reason ?? '', />=99\.0\.0/);
     assert.match(byName.get('future')?.reason ?? '', /0\.1\.0/);
     assert.equal(byName.get('apinine')?.state, 'incompatible');
-    for (const e of json) assert.deepEqual(Object.keys(e).sort(), ['codePinned', 'fix', 'name', 'packageName', 'path', 'reason', 'source', 'state', 'version']);
+    for (const e of json) assert.deepEqual(Object.keys(e).sort(), ['codePinned', 'fix', 'name', 'packageName', 'path', 'policy', 'reason', 'source', 'state', 'version']);
   });
 
   it('outside the project the user copy is the one found', () => {

@@ -6,7 +6,7 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { hubHome, send, startTestHub } from './hub-home.js';
 
-const EXTENSION_FIELDS = ['codePinned', 'compatible', 'manifest', 'mount', 'name', 'packageName', 'reason', 'sidecar', 'source', 'state', 'version'];
+const EXTENSION_FIELDS = ['codePinned', 'compatible', 'manifest', 'mount', 'name', 'packageName', 'policy', 'reason', 'sidecar', 'source', 'state', 'version'];
 const PROJECT_FIELDS = ['id', 'lastSeen', 'name', 'outboardBin', 'pid', 'port', 'registeredAt', 'repoRoot', 'status', 'worktrees'];
 const PROJECT_STATUS_FIELDS = ['attached', 'lastError', 'lastHealthAt', 'pid', 'port', 'respawns', 'state'];
 

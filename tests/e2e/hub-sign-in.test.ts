@@ -4,7 +4,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { runCli, tempDir } from './lib/fixture-home.js';
 import { waitFor } from './actions-home.js';
 import { send } from './hub-home.js';
@@ -82,7 +82,10 @@ describe('the sign-in link', { timeout: 90_000 }, () => {
   });
 
   it('hub open without any browser still prints the link and exits 0', async () => {
-    const r = runCli(['hub', 'open'], { home, env: { PATH: dirname(process.execPath), BROWSER: undefined } });
+    // A PATH with nothing on it: no xdg-open (the machine may have one, e.g. with Chromium installed for the browser tests).
+    const empty = join(tmp.path, 'empty-path');
+    mkdirSync(empty, { recursive: true });
+    const r = runCli(['hub', 'open'], { home, env: { PATH: empty, BROWSER: undefined } });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /No browser found here: open the link in yours/);
     assert.equal((await visit(r.stdout)).status, 303);

@@ -49,7 +49,7 @@ function page(render: (call: HttpCall, frame: PageFrame) => Promise<string | und
 function notFound(call: HttpCall): void {
   const id = call.ctx.host.identity.id;
   if (call.params.id !== undefined) {
-    return refuse(call, 'PROJECT_NOT_FOUND', `no registered project has the id ${JSON.stringify(decodeURIComponent(call.params.id))}`, { status: 404, fix: `\`${id} projects list\` shows the registered projects` });
+    return refuse(call, 'PROJECT_NOT_FOUND', `no registered project has the id ${JSON.stringify(decodeURIComponent(call.params.id))}`, { status: 404 });
   }
   refuse(call, 'HUB_NOT_FOUND', `no extension is called ${JSON.stringify(call.params.name ?? '')}`, { fix: `\`${id} extensions list\` shows what is installed` });
 }
