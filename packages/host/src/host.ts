@@ -44,6 +44,10 @@ export class Host extends HostCore {
       processes: this.processes,
       wireVersion: WIRE_VERSION,
       approvals: this.approvals,
+      policy: () => {
+        const policy = this.policyNow();
+        return policy && policy.file ? { agentsMayRunDestructive: policy.agentsMayRunDestructive, file: policy.file } : undefined;
+      },
     });
     registerAutomationMethods(this.#services.rpc, () => this.automations);
     this.#live = new LiveInventory({ host: this, bus: this.#services.bus, syncProjects: () => this.#services.projects.sync() });

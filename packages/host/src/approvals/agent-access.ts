@@ -67,9 +67,20 @@ export interface AgentVerdict {
  * `read-only`, every action under `all`, the named ones under a list. The single place where an organisation's
  * policy on destructive actions for agents (`agentsMayRunDestructive`, DESIGN §12) would also refuse.
  */
-export function agentVerdict(action: { id: string; annotations?: ActionAnnotations | undefined }, extension: string, access: AgentAccess, hostId: string): AgentVerdict {
+export function agentVerdict(action: { id: string; annotations?: ActionAnnotations | undefined }, extension: string, access: AgentAccess, hostId: string, policy?: AgentPolicy): AgentVerdict {
   const hints = effectiveAnnotations(action.annotations);
   const destructive = !hints.readOnlyHint && hints.destructiveHint;
+  // The organisation's policy wins over the user's consent: no agent is offered a destructive action.
+  if (destructive && policy && !policy.agentsMayRunDestructive) {
+    return {
+      allowed: false,
+      destructive,
+      refusal: {
+        reason: `the organisation policy ${policy.file} does not let agents run destructive actions such as ${action.id}`,
+        fix: `the policy is read-only: ask whoever manages ${policy.file}, or run it yourself with \`${hostId} actions run ${action.id}\``,
+      },
+    };
+  }
   const allowed = access === 'all' || hints.readOnlyHint || (access !== 'read-only' && access.includes(action.id));
   if (allowed) return { allowed, destructive };
   const widened = access === 'read-only' ? action.id : [...access, action.id].sort().join(',');
@@ -81,4 +92,11 @@ export function agentVerdict(action: { id: string; annotations?: ActionAnnotatio
       fix: `${hostId} extensions enable ${extension} --agents ${widened} (or --agents all)`,
     },
   };
+}
+
+/** What the organisation policy says about agents (DESIGN §12): whether they may run destructive actions. */
+export interface AgentPolicy {
+  readonly agentsMayRunDestructive: boolean;
+  /** The policy file, named in the refusal. */
+  readonly file: string;
 }

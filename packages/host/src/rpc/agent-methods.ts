@@ -4,7 +4,7 @@ import type { ActionAnnotations } from '@outboard/manifest';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ExtensionInventory } from '../host-core.js';
 import type { ExtensionRecord } from '../extension-record.js';
-import { agentVerdict, effectiveAnnotations, storedAgentAccess, type AgentAccess, type AgentVerdict } from '../approvals/agent-access.js';
+import { agentVerdict, effectiveAnnotations, storedAgentAccess, type AgentAccess, type AgentPolicy, type AgentVerdict } from '../approvals/agent-access.js';
 import type { RpcRegistry } from './rpc-registry.js';
 
 /** One action of an enabled extension as agents see it (`agents.actions`), with the host's verdict. */
@@ -32,12 +32,15 @@ export interface AgentMethodDeps {
   extensions(): Promise<ExtensionInventory>;
   /** The approval of one extension copy now (re-read when the file changed). */
   approvals: { freshFind(ext: ExtensionRecord): { readonly agents?: AgentAccess } | undefined };
+  /** The organisation policy in force, when there is one (it may forbid destructive actions to agents). */
+  policy?(): AgentPolicy | undefined;
 }
 
 /** The actions of enabled extensions with the verdict about agents of each, sorted by id. */
 export async function agentActions(deps: AgentMethodDeps): Promise<AgentAction[]> {
   const { extensions } = await deps.extensions();
   const actions: AgentAction[] = [];
+  const policy = deps.policy?.();
   for (const ext of extensions) {
     if (ext.state !== 'enabled' || !ext.name || !ext.manifest) continue;
     const access = storedAgentAccess(deps.approvals.freshFind(ext)?.agents);
@@ -51,7 +54,7 @@ export async function agentActions(deps: AgentMethodDeps): Promise<AgentAction[]
         ...(a.argsSchema !== undefined ? { argsSchema: a.argsSchema } : {}),
         annotations: effectiveAnnotations(a.annotations),
         access,
-        ...agentVerdict(a, ext.name, access, deps.hostId),
+        ...agentVerdict(a, ext.name, access, deps.hostId, policy),
       });
     }
   }

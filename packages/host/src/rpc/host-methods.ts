@@ -28,6 +28,8 @@ export interface HostMethodDeps {
   wireVersion: number;
   /** The approvals (what agents may use is stored with each). */
   approvals: AgentMethodDeps['approvals'];
+  /** The organisation policy's word on agents, when a policy is in force. */
+  policy?: AgentMethodDeps['policy'];
 }
 
 /** The owner name of the built-ins in the registry. */
@@ -95,7 +97,7 @@ export function registerHostMethods(registry: RpcRegistry, deps: HostMethodDeps)
   // What a peer calling through `rpc/call` must hold besides rpc.call: the capability of the same data elsewhere.
   const gates: Record<string, string> = { 'projects.list': 'projects.read', 'projects.register': 'projects.register', 'events.recent': 'events.subscribe', 'extensions.list': 'projects.read', 'processes.list': 'projects.read' };
   const regs = Object.entries(methods).map(([name, handler]) => registry.register(name, handler, HOST_OWNER, gates[name] ? { capability: gates[name] } : {}));
-  regs.push(registerAgentMethods(registry, { hostId: deps.identity.id, bus: deps.bus, extensions: deps.extensions, approvals: deps.approvals }, HOST_OWNER));
+  regs.push(registerAgentMethods(registry, { hostId: deps.identity.id, bus: deps.bus, extensions: deps.extensions, approvals: deps.approvals, ...(deps.policy ? { policy: deps.policy } : {}) }, HOST_OWNER));
   return { dispose: () => regs.forEach((r) => r.dispose()) };
 }
 

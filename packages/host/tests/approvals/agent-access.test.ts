@@ -40,6 +40,18 @@ describe('agent access: what agents may use of an extension (DESIGN §11)', () =
     assert.equal(agentVerdict(add, 'x', ['x.wipe'], 'ndx').refusal?.fix, 'ndx extensions enable x --agents x.add,x.wipe (or --agents all)');
   });
 
+  it('an organisation policy that forbids destructive actions to agents wins over --agents all, naming its file', () => {
+    const policy = { agentsMayRunDestructive: false, file: '/etc/outboard/policy.json' };
+    const wipe = agentVerdict({ id: 'x.wipe' }, 'x', 'all', 'outboard', policy);
+    assert.equal(wipe.allowed, false);
+    assert.match(wipe.refusal?.reason ?? '', /organisation policy \/etc\/outboard\/policy\.json does not let agents run destructive actions such as x\.wipe/);
+    assert.match(wipe.refusal?.fix ?? '', /outboard actions run x\.wipe/);
+    // Read-only actions and non-destructive ones are untouched; a policy that allows them changes nothing.
+    assert.equal(agentVerdict({ id: 'x.log', annotations: { readOnlyHint: true } }, 'x', 'read-only', 'outboard', policy).allowed, true);
+    assert.equal(agentVerdict({ id: 'x.tag', annotations: { destructiveHint: false } }, 'x', 'all', 'outboard', policy).allowed, true);
+    assert.equal(agentVerdict({ id: 'x.wipe' }, 'x', 'all', 'outboard', { ...policy, agentsMayRunDestructive: true }).allowed, true);
+  });
+
   it('a stored value this version does not know reads as read-only', () => {
     assert.equal(storedAgentAccess(undefined), 'read-only');
     assert.equal(storedAgentAccess('everything'), 'read-only');
