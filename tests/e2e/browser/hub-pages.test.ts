@@ -149,6 +149,21 @@ describe('the hub pages in a browser', { timeout: 420_000 }, () => {
     await screenshot(page, 'running');
   });
 
+  it('renders a peer view on its extension page and a sidecar view, from its own origin, on the project page', async () => {
+    await page.goto(`${hub.url}extensions/notes`);
+    const peerView = page.locator('#views article[data-view="notes.recent"]');
+    assert.equal(await peerView.count(), 1, 'the notes peer view is on its page');
+    assert.doesNotMatch((await peerView.textContent()) ?? '', /Not shown/, 'its peer rendered it');
+    await page.goto(`${hub.url}projects/proj`);
+    const frame = page.locator('#views article[data-view="dashboard.project"] iframe');
+    assert.equal(await frame.count(), 1, 'the dashboard sidecar view is on the project page');
+    const src = new URL((await frame.getAttribute('src')) ?? '');
+    assert.equal(src.hostname, 'dashboard.localhost', 'served from the extension\'s own origin');
+    assert.equal(src.searchParams.get('id'), 'proj', '{projectId} filled in');
+    assert.equal(await frame.getAttribute('sandbox'), 'allow-scripts allow-forms');
+    await screenshot(page, 'views');
+  });
+
   it('has no WCAG A or AA violation on any page (axe-core), in light and dark', async () => {
     const paths = ['', 'running', 'projects/proj', ...EXAMPLES.map((n) => `extensions/${n}`)];
     // Every page in light; in dark, one of each kind (the same stylesheet, other colours).

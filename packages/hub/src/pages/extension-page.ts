@@ -9,6 +9,7 @@ import { readLogTail } from './log-tail.js';
 import { pageShell, type PageFrame } from './page-shell.js';
 import { runForm, type RunnableAction } from './run-form.js';
 import { badge } from './state-badges.js';
+import { viewsSection } from './views-section.js';
 
 /**
  * `/extensions/<name>`: manifest summary, sources and shadowed copies, what the approval is bound to ("linked:
@@ -32,6 +33,7 @@ ${ext.state === 'unapproved' ? approvalForm(frame, ext, activation) : ''}
 <h2>Sources</h2>${sourcesHtml(ext)}
 ${approvalHtml(ctx, ext)}
 <h2>Actions</h2>${actionsHtml(frame, ext, actions, ctx)}
+${ext.state === 'enabled' && ext.name ? await viewsSection(ctx, 'extension', { extension: ext.name }) : ''}
 <section id="lifecycle" data-live aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleHtml(overview)}</section>
 <section id="log" data-live aria-labelledby="log-h"><h2 id="log-h">Log</h2>${logHtml(ctx, ext)}</section>`;
   return pageShell(frame, title, body, 2000);

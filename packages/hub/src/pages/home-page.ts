@@ -1,5 +1,6 @@
 import type { HubContext } from '../routing/hub-context.js';
 import { escapeHtml } from '../http/html.js';
+import { viewsSection } from './views-section.js';
 import { extensionCard } from './extension-card.js';
 import { extensionOverviews } from './extension-overview.js';
 import { notificationsSection, projectsSection, statusSection } from './live-lists.js';
@@ -23,6 +24,7 @@ export async function homePage(ctx: HubContext, frame: PageFrame): Promise<strin
     }`;
   }
   const body = `<h1>Extensions</h1><div id="extensions" data-live>${extensions}</div>
+${await viewsSection(ctx, 'home')}
 ${statusSection(ctx)}
 ${notificationsSection(ctx)}
 ${projectsSection(frame, ctx.host.projects.list())}`;

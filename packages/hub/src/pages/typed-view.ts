@@ -14,7 +14,8 @@ export function renderTypedView(view: ActionView): string {
     case 'markdown':
       return `${title ? `<h3>${title}</h3>` : ''}<div class="md">${renderMarkdown(view.markdown)}</div>`;
     case 'table':
-      return `<table>${title ? `<caption>${title}</caption>` : ''}<thead><tr>${view.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead><tbody>${view.rows
+      // Focusable: a wide table scrolls sideways (readable at 320 px), and a keyboard must reach it to scroll.
+      return `<table tabindex="0">${title ? `<caption>${title}</caption>` : ''}<thead><tr>${view.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead><tbody>${view.rows
         .map((r) => `<tr>${r.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
         .join('')}</tbody></table>${view.truncated ? '<p class="muted">(truncated)</p>' : ''}`;
   }
