@@ -123,6 +123,14 @@ describe('automations through the hub', { timeout: 150_000 }, () => {
     assert.ok(lag >= 0 && lag < 200, `the action started ${lag} ms after the event (the run ${Date.parse((run as unknown as { startedAt: string }).startedAt) - Date.parse(run?.event.time ?? "")} ms after)`);
     const cliRuns = runCliJson<Run[]>(['automations', 'runs', 'rec', '--json'], { home });
     assert.equal(cliRuns.json[0]?.id, run?.id);
+    // The hub's page shows it with its trigger, its action and the trace of the run.
+    const hubFile = JSON.parse(readFileSync(join(home, 'hub.json'), 'utf8')) as { port: number };
+    const page = await send(hubFile.port, 'GET', '/automations', { 'x-outboard-token': readFileSync(join(home, 'token'), 'utf8').trim() });
+    assert.equal(page.status, 200);
+    assert.match(page.body, /data-automation="rec"/);
+    assert.match(page.body, /autosrc\.ping/);
+    assert.match(page.body, /<code>autosink\.record<\/code>/);
+    assert.match(page.body, /<td>autosrc\.ping #\d+<\/td><td>ok<\/td>/);
     assert.equal(cli('automations', 'disable', 'rec').code, 0);
   });
 

@@ -165,7 +165,7 @@ describe('the hub pages in a browser', { timeout: 420_000 }, () => {
   });
 
   it('has no WCAG A or AA violation on any page (axe-core), in light and dark', async () => {
-    const paths = ['', 'running', 'projects/proj', ...EXAMPLES.map((n) => `extensions/${n}`)];
+    const paths = ['', 'running', 'automations', 'projects/proj', ...EXAMPLES.map((n) => `extensions/${n}`)];
     // Every page in light; in dark, one of each kind (the same stylesheet, other colours).
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,6 +1,7 @@
 import { replyHtml, replyText } from '../http/reply.js';
 import { refuse } from '../routing/refuse.js';
 import type { HttpCall, Route } from '../routing/route.js';
+import { automationsPage } from './automations-page.js';
 import { extensionPage } from './extension-page.js';
 import { issueFormToken } from './form-token.js';
 import { homePage } from './home-page.js';
@@ -28,6 +29,7 @@ export function pageCsp(port: number): string {
 export const pageRoutes: readonly Route[] = [
   { path: '/', methods: ['GET', 'HEAD'], handle: page((call, frame) => homePage(call.ctx, frame)) },
   { path: '/running', methods: ['GET', 'HEAD'], handle: page((call, frame) => runningPage(call.ctx, frame)) },
+  { path: '/automations', methods: ['GET', 'HEAD'], handle: page((call, frame) => automationsPage(call.ctx, frame)) },
   { path: '/extensions/:name', methods: ['GET', 'HEAD'], handle: page((call, frame) => extensionPage(call.ctx, frame, call.params.name as string)) },
   { path: '/projects/:id', methods: ['GET', 'HEAD'], handle: page((call, frame) => projectPage(call.ctx, frame, decodeURIComponent(call.params.id as string))) },
   { path: '/ui/pages.js', methods: ['GET', 'HEAD'], handle: ({ req, res }) => replyText(res, 200, 'text/javascript; charset=utf-8', PAGES_SCRIPT, req.method === 'HEAD') },

@@ -27,7 +27,7 @@ export function pageShell(frame: PageFrame, title: string, body: string, poll = 
 <script src="${UI_PREFIX}pages.js" defer></script>
 </head><body${poll > 0 ? ` data-poll="${poll}"` : ''}>
 <a class="skip" href="#main">Skip to content</a>
-<header><strong>${id} hub</strong><nav aria-label="Pages"><a href="/">Home</a><a href="/running">Running</a></nav>
+<header><strong>${id} hub</strong><nav aria-label="Pages"><a href="/">Home</a><a href="/running">Running</a><a href="/automations">Automations</a></nav>
 <form role="search" method="post" action="${UI_PREFIX}do/search">${hiddenToken(frame)}<label for="q" class="skip">Search every search provider</label><input id="q" name="query" type="search" placeholder="Search providers" required><button>Search</button><div data-result hidden class="result" role="status" aria-live="polite"></div></form>
 </header>
 <main id="main" tabindex="-1">
