@@ -4,6 +4,8 @@
 // enable/disable from the CLI; every call recorded as `agent.call` without its arguments.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ElicitRequestSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { agentCalls, approvals, BUNDLED_MAIN, connectMcp, mcpHome, textOf, until, type McpHome, type McpSession } from './mcp-home.js';
 
@@ -60,6 +62,13 @@ describe('outboard mcp: tools, consent and live lists', { timeout: 120_000 }, ()
     assert.equal(call.tool, 'mx_hello');
     assert.equal(call.extension, 'mx');
     assert.doesNotMatch(JSON.stringify(h.hub.host.bus.query({ types: ['agent.call'] })), /ada/, 'no arguments in agent.call');
+    // The extension's page shows what agents may use and the audit of their calls.
+    const token = readFileSync(join(h.home, 'token'), 'utf8').trim();
+    const page = await fetch(`${h.hub.url}extensions/mx`, { headers: { 'x-outboard-token': token } });
+    const html = await page.text();
+    assert.equal(page.status, 200);
+    assert.match(html, /<dt>Agents<\/dt><dd>read-only/);
+    assert.match(html, /<h2 id="agents-h">Agent calls<\/h2><table tabindex="0">.*<td>mx_hello<\/td><td><code>mx\.hello<\/code><\/td><td>ok<\/td>/s);
   });
 
   it('an argument the schema refuses is an error result saying what to pass', async () => {

@@ -1,4 +1,4 @@
-import { capabilityInfo, CODE_NOT_PINNED, pinsRunCode } from '@outboard/host';
+import { capabilityInfo, CODE_NOT_PINNED, describeAgentAccess, pinsRunCode, storedAgentAccess } from '@outboard/host';
 import type { ExtensionRecord } from '@outboard/host';
 import type { HubContext } from '../routing/hub-context.js';
 import { escapeHtml } from '../http/html.js';
@@ -34,6 +34,7 @@ ${ext.state === 'unapproved' ? approvalForm(frame, ext, activation) : ''}
 ${approvalHtml(ctx, ext)}
 <h2>Actions</h2>${actionsHtml(frame, ext, actions, ctx)}
 ${ext.state === 'enabled' && ext.name ? await viewsSection(ctx, 'extension', { extension: ext.name }) : ''}
+${agentCallsHtml(ctx, ext)}
 <section id="lifecycle" data-live aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleHtml(overview)}</section>
 <section id="log" data-live aria-labelledby="log-h"><h2 id="log-h">Log</h2>${logHtml(ctx, ext)}</section>`;
   return pageShell(frame, title, body, 2000);
@@ -74,7 +75,7 @@ function approvalHtml(ctx: HubContext, ext: ExtensionRecord): string {
         .join('')}</tbody></table>`
     : '<p>It requests no capability.</p>';
   const binding = approval
-    ? `<dl><dt>Approved</dt><dd>${escapeHtml(approval.approvedAt)}</dd><dt>Version</dt><dd>${escapeHtml(approval.version)}</dd><dt>Source</dt><dd>${escapeHtml(approval.source)}</dd><dt>Real path</dt><dd>${escapeHtml(approval.realPath)}</dd><dt>Manifest</dt><dd><code>${escapeHtml(approval.manifestHash.slice(0, 16))}</code></dd><dt>Code</dt><dd>${
+    ? `<dl><dt>Approved</dt><dd>${escapeHtml(approval.approvedAt)}</dd><dt>Version</dt><dd>${escapeHtml(approval.version)}</dd><dt>Source</dt><dd>${escapeHtml(approval.source)}</dd><dt>Real path</dt><dd>${escapeHtml(approval.realPath)}</dd><dt>Agents</dt><dd>${escapeHtml(describeAgentAccess(storedAgentAccess((approval as { agents?: unknown }).agents)))} (<code>${escapeHtml(ctx.host.identity.id)} extensions enable ${escapeHtml(ext.key)} --agents …</code> changes it)</dd><dt>Manifest</dt><dd><code>${escapeHtml(approval.manifestHash.slice(0, 16))}</code></dd><dt>Code</dt><dd>${
         pinsRunCode(ext) ? (approval.runDigest ? 'pinned (digest of what runs)' : 'not pinned by this approval: approve again') : escapeHtml(CODE_NOT_PINNED)
       }</dd></dl>`
     : '<p>Not approved.</p>';
@@ -85,6 +86,16 @@ function actionsHtml(frame: PageFrame, ext: ExtensionRecord, actions: readonly R
   if (!actions.length) return '<p>It contributes no action.</p>';
   if (ext.state !== 'enabled') return `<ul>${actions.map((a) => `<li>${escapeHtml(a.title ?? a.id)} <code>${escapeHtml(a.id)}</code></li>`).join('')}</ul><p class="muted">Enable it to run its actions.</p>`;
   return actions.map((a) => runForm(frame, ext.key, a, ctx.host.projects.list())).join('');
+}
+
+/** The audit of what agents did with it (`agent.call` events still in the hub's history), newest first. */
+function agentCallsHtml(ctx: HubContext, ext: ExtensionRecord): string {
+  if (!ext.name || !(ext.manifest?.contributes?.actions ?? []).length) return '';
+  const calls = ctx.host.bus.query({ types: ['agent.call'], limit: 500 }).filter((e) => e.attributes['extension'] === ext.name).slice(-20).reverse();
+  const rows = calls.map((e) => `<tr><td>${escapeHtml(e.time)}</td><td>${escapeHtml(String(e.attributes['tool'] ?? ''))}</td><td><code>${escapeHtml(String(e.attributes['action'] ?? ''))}</code></td><td>${escapeHtml(String(e.attributes['outcome'] ?? ''))}</td></tr>`);
+  return `<section id="agent-calls" data-live aria-labelledby="agents-h"><h2 id="agents-h">Agent calls</h2>${
+    rows.length ? `<table tabindex="0"><thead><tr><th scope="col">Time</th><th scope="col">Tool</th><th scope="col">Action</th><th scope="col">Outcome</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '<p class="muted">No agent has called its actions since the hub started.</p>'
+  }</section>`;
 }
 
 function lifecycleHtml({ peer, sidecar }: ExtensionOverview): string {
