@@ -168,6 +168,13 @@ describe('outboard mcp: tools, consent and live lists', { timeout: 120_000 }, ()
     assert.match(textOf(sneaky), /run the action through its own tool/);
     const unknown = await s.client.callTool({ name: 'outboard_call_rpc', arguments: { method: 'no.such' } });
     assert.equal(unknown.isError, true);
+    // Every call is recorded, the host's own tools too: no action, the host as the extension, the outcome.
+    const own = await until('three agent.call for outboard_call_rpc', () => {
+      const calls = agentCalls(h).filter((c) => c.tool === 'outboard_call_rpc');
+      return calls.length >= 3 ? calls : undefined;
+    });
+    assert.deepEqual(own.map((c) => [c.extension, c.action, c.outcome]), [['outboard', undefined, 'ok'], ['outboard', undefined, 'failed'], ['outboard', undefined, 'failed']]);
+    assert.ok(agentCalls(h).some((c) => c.tool === 'outboard_list_extensions' && c.outcome === 'ok'));
   });
 
   it('the bundled bin serves the same tools (the adapter and the SDK load from the mcp.cjs chunk)', async () => {

@@ -106,7 +106,12 @@ export class HubMcpServer {
         return this.#failure(error);
       }
       const builtIn = set.builtIns.find((b) => b.tool.name === name);
-      if (builtIn) return builtIn.run(input, this.#hub, extra.signal).catch((error: unknown) => this.#failure(error));
+      if (builtIn) {
+        const result = await builtIn.run(input, this.#hub, extra.signal).catch((error: unknown) => this.#failure(error));
+        // Every agent call is recorded (tool and outcome, never the arguments), the host's own tools too.
+        await this.#hub.call('agents.record', { tool: name, outcome: result.isError === true ? 'failed' : 'ok' }).catch(() => undefined);
+        return result;
+      }
       const offered = set.actions.find((a) => a.tool.name === name);
       const token = request.params._meta?.progressToken;
       if (offered) {

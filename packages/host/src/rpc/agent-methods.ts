@@ -63,8 +63,9 @@ export async function agentActions(deps: AgentMethodDeps): Promise<AgentAction[]
 
 /**
  * Registers `agents.actions` (every action of an enabled extension with the verdict about agents) and
- * `agents.record` (`{ tool, action, outcome, projectId? }`: publishes `agent.call` on the bus, as the host, with
- * no arguments). An agent adapter such as `outboard mcp` lists and records through them over the hub.
+ * `agents.record` (`{ tool, action?, outcome, projectId? }`: publishes `agent.call` on the bus, as the host, with
+ * no arguments; a call of one of the adapter's own tools, which runs no action, is recorded with the host as its
+ * extension). An agent adapter such as `outboard mcp` lists and records through them over the hub.
  */
 export function registerAgentMethods(registry: RpcRegistry, deps: AgentMethodDeps, owner: string): Disposable {
   const list = registry.register('agents.actions', async () => ({ actions: await agentActions(deps) }), owner);
@@ -74,13 +75,14 @@ export function registerAgentMethods(registry: RpcRegistry, deps: AgentMethodDep
       // Agents act through the user's own clients (a hub connection with the token); a peer never records for them.
       if (context.grants !== undefined) throw new ResponseError('denied', 'agents.record is for the user\'s own clients (an agent adapter), not for extensions');
       const tool = shortString(params, 'tool');
-      const action = shortString(params, 'action');
+      const action = params.action === undefined ? undefined : shortString(params, 'action');
       const outcome = params.outcome;
       if (!AGENT_CALL_OUTCOMES.includes(outcome as (typeof AGENT_CALL_OUTCOMES)[number])) throw new ResponseError('invalid_params', `outcome must be one of ${AGENT_CALL_OUTCOMES.join(', ')}`);
       const projectId = params.projectId === undefined ? undefined : shortString(params, 'projectId');
-      const owned = (await agentActions(deps)).find((a) => a.id === action);
-      const extension = owned?.extension ?? action.split('.', 1)[0] ?? action;
-      const event = deps.bus.publish({ type: 'agent.call', source: deps.hostId, ...(projectId ? { scope: { projectId } } : {}), attributes: { tool, extension, action, outcome: outcome as string } });
+      const owned = action === undefined ? undefined : (await agentActions(deps)).find((a) => a.id === action);
+      const extension = action === undefined ? deps.hostId : (owned?.extension ?? action.split('.', 1)[0] ?? action);
+      const attributes = { tool, extension, ...(action !== undefined ? { action } : {}), outcome: outcome as string };
+      const event = deps.bus.publish({ type: 'agent.call', source: deps.hostId, ...(projectId ? { scope: { projectId } } : {}), attributes });
       return { seq: event.seq };
     },
     owner,
