@@ -73,7 +73,11 @@ export interface CliRun {
 }
 
 /** Runs the built CLI synchronously with a clean environment (no colour, the given home) and a time limit. */
-export function runCli(args: string[], options: { home: string; cwd?: string; env?: NodeJS.ProcessEnv; input?: string; main?: string } & Pick<SpawnSyncOptions, 'timeout'>): CliRun {
+export function runCli(
+  args: string[],
+  // untilTimeout: a command that runs until stopped (`--follow`) is stopped at the time limit and its output so far returned.
+  options: { home: string; cwd?: string; env?: NodeJS.ProcessEnv; input?: string; main?: string; untilTimeout?: boolean } & Pick<SpawnSyncOptions, 'timeout'>,
+): CliRun {
   const base: NodeJS.ProcessEnv = { ...process.env };
   delete base.FORCE_COLOR;
   const env: NodeJS.ProcessEnv = { ...base, OUTBOARD_HOME: options.home, NO_COLOR: '1', ...options.env };
@@ -85,7 +89,8 @@ export function runCli(args: string[], options: { home: string; cwd?: string; en
     encoding: 'utf8',
     timeout: options.timeout ?? 30_000,
   });
-  if (r.error) throw r.error;
+  const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+  if (r.error && !(timedOut && options.untilTimeout)) throw r.error;
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
