@@ -137,7 +137,7 @@ describe('layering', () => {
     for (const entry of ['host-core.js', 'run/launch-plan.js', 'run/run-command.js']) visit(join(REPO_ROOT, 'packages', 'host', 'dist', 'src', entry));
     const loaded = [...seen].map((f) => relative(join(REPO_ROOT, 'packages', 'host', 'dist', 'src'), f));
     assert.ok(loaded.includes('config/config-service.js'), 'the walk follows the static imports');
-    assert.deepEqual(loaded.filter((f) => /^(bus|broker|projects|peers|storage|contributions|install)\//.test(f) || f === 'host-services.js'), []);
+    assert.deepEqual(loaded.filter((f) => /^(bus|broker|projects|peers|storage|contributions|install)\//.test(f) || f === 'host-registries.js'), []);
   });
 
   it('the host and the CLI never load code by a computed path (extension code is only ever spawned)', () => {

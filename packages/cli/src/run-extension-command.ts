@@ -1,4 +1,4 @@
-import { isOutboardError, OutboardError } from '@outboard/host/errors';
+import { isOutboardError, OutboardError, type OutboardErrorCode } from '@outboard/host/errors';
 import { missingDependencyLine, runCommand } from '@outboard/host/run';
 import type { ExtensionRecord } from '@outboard/host';
 import type { CliContext } from './cli-context.js';
@@ -15,11 +15,11 @@ export async function runExtensionCommand(ctx: CliContext, ext: ExtensionRecord,
   } catch (error) {
     if (!isOutboardError(error)) throw error;
     if (error.code.startsWith('RUNNABLE_')) {
-      throw new OutboardError(error.code, `cannot run ${ext.key}: ${error.message}`, { hint: `Run \`${ctx.cmd} extensions doctor\` for every problem, or reinstall ${ext.packageName}.`, cause: error });
+      throw new OutboardError(error.code as OutboardErrorCode, `cannot run ${ext.key}: ${error.message}`, { hint: `Run \`${ctx.cmd} extensions doctor\` for every problem, or reinstall ${ext.packageName}.`, cause: error });
     }
     if (error.code === 'CONFIG_INVALID_VALUE') {
       const name = ext.name ?? ext.key;
-      throw new OutboardError(error.code, error.message, {
+      throw new OutboardError(error.code as OutboardErrorCode, error.message, {
         hint: `Fix it with \`${ctx.cmd} config extensions.${name}.<key> <value>\` (see \`${ctx.cmd} extensions info ${ext.key}\`).`,
         details: error.details,
         cause: error,
@@ -35,7 +35,7 @@ export async function runExtensionCommand(ctx: CliContext, ext: ExtensionRecord,
     return code;
   } catch (error) {
     if (isOutboardError(error) && error.code.startsWith('RUNNABLE_')) {
-      throw new OutboardError(error.code, `cannot run ${ext.key}: ${error.message}`, { hint: `Run \`${ctx.cmd} extensions doctor\`.`, cause: error });
+      throw new OutboardError(error.code as OutboardErrorCode, `cannot run ${ext.key}: ${error.message}`, { hint: `Run \`${ctx.cmd} extensions doctor\`.`, cause: error });
     }
     throw error;
   }

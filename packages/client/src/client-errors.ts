@@ -1,21 +1,29 @@
+import { CodedError } from '@outboard/protocol';
+
+/** One row of {@link CLIENT_ERROR_CODES}: what the code means, and the fix as a template taking the hub's host id. */
+export interface ClientErrorCodeInfo {
+  readonly meaning: string;
+  readonly fix: (id: string) => string;
+}
+
 /**
  * Every code a `ClientError` can carry: ONE table for this package and its Python twin (clients/python, whose
- * test holds its table equal to this one), listed in docs/errors.md under "Errors of the hub clients". A fix
- * names commands with `<id>`, replaced by the host id of the hub the client was pointed at.
+ * test holds its table equal to this one, the fix shown with the placeholder `<id>`), listed in docs/errors.md
+ * under "Errors of the hub clients". A fix is a template taking the host id of the hub the client was pointed at.
  */
 export const CLIENT_ERROR_CODES = Object.freeze({
-  CLIENT_OPTIONS_INVALID: { meaning: 'connect() was given an option of the wrong type or shape', fix: 'pass the options the API reference names (home, url, token, hostId)' },
-  CLIENT_HUB_NOT_RUNNING: { meaning: 'no hub serves this home (no hub record, or its process is gone)', fix: 'start one with `<id> hub start`' },
-  CLIENT_TOKEN_UNREADABLE: { meaning: "the home's token file is missing or unreadable", fix: 'start the hub once (`<id> hub start`) to create it, or check the permissions of the home' },
-  CLIENT_UNREACHABLE: { meaning: 'the hub could not be reached (nothing listens at its URL, or it did not answer in time)', fix: 'check it with `<id> hub status`; restart it with `<id> hub stop` then `<id> hub start`' },
-  CLIENT_NOT_THIS_HUB: { meaning: 'what answers at the URL is not a hub of this host id serving this home', fix: 'check the URL and home you connect with; `<id> hub status` shows the right one' },
-  CLIENT_API_VERSION: { meaning: 'the client and the hub speak no common hub API version', fix: 'upgrade the side with the older version (the message names both)' },
-  CLIENT_REFUSED: { meaning: 'the hub refused the connection or request (its status and words are in the message)', fix: 'check the token and the request; `<id> hub status` shows the hub' },
-  CLIENT_CALL_FAILED: { meaning: 'the hub answered a call with an error (its own code is in `hubCode`, its fix in `hint`)', fix: 'read the message and hint; the hub codes are in docs/errors.md and docs/protocol.md' },
-  CLIENT_CANCELLED: { meaning: 'the call was cancelled by its AbortSignal (the hub cancelled it in the peer too)', fix: 'nothing to fix: run it again without aborting' },
-  CLIENT_DISCONNECTED: { meaning: 'the connection to the hub ended while a call ran, so whether it ran is unknown', fix: 'check the state it changes, then call again (the client reconnects by itself)' },
-  CLIENT_CLOSED: { meaning: 'the client was used after close()', fix: 'connect() again' },
-} as const);
+  CLIENT_OPTIONS_INVALID: { meaning: 'connect() was given an option of the wrong type or shape', fix: () => 'pass the options the API reference names (home, url, token, hostId)' },
+  CLIENT_HUB_NOT_RUNNING: { meaning: 'no hub serves this home (no hub record, or its process is gone)', fix: (id) => `start one with \`${id} hub start\`` },
+  CLIENT_TOKEN_UNREADABLE: { meaning: "the home's token file is missing or unreadable", fix: (id) => `start the hub once (\`${id} hub start\`) to create it, or check the permissions of the home` },
+  CLIENT_UNREACHABLE: { meaning: 'the hub could not be reached (nothing listens at its URL, or it did not answer in time)', fix: (id) => `check it with \`${id} hub status\`; restart it with \`${id} hub stop\` then \`${id} hub start\`` },
+  CLIENT_NOT_THIS_HUB: { meaning: 'what answers at the URL is not a hub of this host id serving this home', fix: (id) => `check the URL and home you connect with; \`${id} hub status\` shows the right one` },
+  CLIENT_API_VERSION: { meaning: 'the client and the hub speak no common hub API version', fix: () => 'upgrade the side with the older version (the message names both)' },
+  CLIENT_REFUSED: { meaning: 'the hub refused the connection or request (its status and words are in the message)', fix: (id) => `check the token and the request; \`${id} hub status\` shows the hub` },
+  CLIENT_CALL_FAILED: { meaning: 'the hub answered a call with an error (its own code is in `hubCode`, its fix in `hint`)', fix: () => 'read the message and hint; the hub codes are in docs/errors.md and docs/protocol.md' },
+  CLIENT_CANCELLED: { meaning: 'the call was cancelled by its AbortSignal (the hub cancelled it in the peer too)', fix: () => 'nothing to fix: run it again without aborting' },
+  CLIENT_DISCONNECTED: { meaning: 'the connection to the hub ended while a call ran, so whether it ran is unknown', fix: () => 'check the state it changes, then call again (the client reconnects by itself)' },
+  CLIENT_CLOSED: { meaning: 'the client was used after close()', fix: () => 'connect() again' },
+} as const satisfies Record<string, ClientErrorCodeInfo>);
 
 /** One of {@link CLIENT_ERROR_CODES}. */
 export type ClientErrorCode = keyof typeof CLIENT_ERROR_CODES;
@@ -31,19 +39,17 @@ export interface ClientErrorOptions {
 }
 
 /**
- * The one error class of @outboard/client. `code` is one of {@link CLIENT_ERROR_CODES} (branch on it, never on
+ * The one error class of @outboard/client, a `CodedError` (the one base class of Outboard's coded errors). `code` is one of {@link CLIENT_ERROR_CODES} (branch on it, never on
  * the message); `message` is one line naming the problem; `hint` names the fix.
  */
-export class ClientError extends Error {
+export class ClientError extends CodedError<ClientErrorCode> {
   override name = 'ClientError';
-  readonly code: ClientErrorCode;
   readonly hint: string;
 
   constructor(code: ClientErrorCode, message: string, options: ClientErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(code, message, options.cause === undefined ? undefined : { cause: options.cause });
     if (!Object.hasOwn(CLIENT_ERROR_CODES, code)) throw new TypeError(`unknown ClientError code ${JSON.stringify(code)}`);
-    this.code = code;
-    this.hint = options.hint ?? CLIENT_ERROR_CODES[code].fix.replace(/<id>/g, options.hostId ?? '<id>');
+    this.hint = options.hint ?? (CLIENT_ERROR_CODES[code] as ClientErrorCodeInfo).fix(options.hostId ?? '<id>');
   }
 }
 

@@ -5,7 +5,7 @@ export { HubClient, type RunActionOptions } from './hub-client.js';
 export { EventStream, type EventItem, type EventsOptions } from './event-stream.js';
 export { HubConnection, type CallOptions, type OpenOptions } from './hub-connection.js';
 export { openWebSocket, WebSocketRefusedError, WebSocketTransport, type OpenWebSocketOptions } from './websocket-transport.js';
-export { CLIENT_ERROR_CODES, ClientError, HubCallError, isClientError, type ClientErrorCode, type ClientErrorOptions } from './client-errors.js';
+export { CLIENT_ERROR_CODES, ClientError, HubCallError, isClientError, type ClientErrorCode, type ClientErrorCodeInfo, type ClientErrorOptions } from './client-errors.js';
 export { authHeaders, type HubEndpoint } from './hub-endpoint.js';
 export { CLIENT_API_VERSIONS, checkHub, isHubProblem, type HubExpectation, type HubIdentity, type HubProblem } from './hub-identity.js';
 export { hubRequest, REQUEST_TIMEOUT_MS, type HubRequestOptions } from './hub-request.js';

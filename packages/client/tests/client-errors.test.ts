@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
+import { CodedError } from '@outboard/protocol';
 import { CLIENT_ERROR_CODES, ClientError, isClientError } from '../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -30,7 +31,7 @@ describe('CLIENT_ERROR_CODES', () => {
   it('docs/errors.md lists every code with its meaning and fix, and no other', () => {
     const rows = documentedRows();
     assert.deepEqual([...rows.keys()], Object.keys(CLIENT_ERROR_CODES));
-    for (const [code, info] of Object.entries(CLIENT_ERROR_CODES)) assert.deepEqual(rows.get(code), [info.meaning, info.fix], code);
+    for (const [code, info] of Object.entries(CLIENT_ERROR_CODES)) assert.deepEqual(rows.get(code), [info.meaning, info.fix('<id>')], code);
   });
 
   it('every code is raised in the source, and every raised code is in the table', () => {
@@ -44,7 +45,7 @@ describe('CLIENT_ERROR_CODES', () => {
   it('the Python twin holds the same table', () => {
     const python = readFileSync(join(ROOT, 'clients', 'python', 'outboard_client', 'errors.py'), 'utf8');
     const rows = [...python.matchAll(/^\s+"(CLIENT_[A-Z_]+)": \("((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)"\),$/gm)].map((m) => [m[1], JSON.parse(`"${m[2]}"`), JSON.parse(`"${m[3]}"`)]);
-    assert.deepEqual(rows, Object.entries(CLIENT_ERROR_CODES).map(([code, { meaning, fix }]) => [code, meaning, fix]));
+    assert.deepEqual(rows, Object.entries(CLIENT_ERROR_CODES).map(([code, { meaning, fix }]) => [code, meaning, fix('<id>')]));
   });
 
   it('a ClientError carries its code and the fix with the host id filled in; an unknown code is refused', () => {
@@ -53,5 +54,10 @@ describe('CLIENT_ERROR_CODES', () => {
     assert.ok(isClientError(error, 'CLIENT_HUB_NOT_RUNNING'));
     assert.ok(!isClientError(new Error('plain')));
     assert.throws(() => new ClientError('NOPE' as never, 'x'), TypeError);
+    assert.ok(error instanceof CodedError, 'a ClientError shares the one base class of coded errors');
+  });
+
+  it('no fix hard-codes the reference host', () => {
+    for (const [code, info] of Object.entries(CLIENT_ERROR_CODES)) assert.doesNotMatch(info.fix('ndx'), /outboard/i, code);
   });
 });

@@ -18,11 +18,11 @@ import { readBoundedJson } from './store/bounded-json.js';
 import { isNewerFormat } from './store/file-format.js';
 import { HUB_STATE_FORMAT } from './run/hub-state-format.js';
 import type { PeerFleet, PeerFleetOptions } from './peers/peer-fleet.js';
-import type { HostServices } from './host-services.js';
+import type { HostRegistries } from './host-registries.js';
 import type { ApprovalVerdict } from './extension-record.js';
 import { planLaunch, type LaunchHost, type LaunchKind, type LaunchOptions, type LaunchPlan } from './run/launch-plan.js';
 import { decideCommand, type CommandVerdict } from './run/command-verdict.js';
-import { hubTokenFile, readHubToken } from './run/hub-token.js';
+import { hubTokenFile, readHubToken } from './run/hub-token-file.js';
 import type { HostPlugin } from './plugins/host-plugin.js';
 import { ProcessTable } from './process/process-table.js';
 import { ProcessContainment } from './process/containment.js';
@@ -94,7 +94,7 @@ export class HostCore {
   readonly processes = new ProcessTable();
   /** How this host applies extensions' resource limits (cgroup or rlimits, detected on first use). */
   readonly containment: ProcessContainment;
-  private servicesLoaded: Promise<HostServices> | undefined;
+  private servicesLoaded: Promise<HostRegistries> | undefined;
   /** The approval verdict behind each record of the current inventory (for typed command verdicts). */
   private approvalVerdicts = new WeakMap<ExtensionRecord, ApprovalVerdict>();
 
@@ -195,8 +195,8 @@ export class HostCore {
    * The bus, broker and project store of this host, loading their modules on first use. `Host` has them
    * synchronously (`host.bus`, `host.broker`, `host.projects`).
    */
-  services(): Promise<HostServices> {
-    this.servicesLoaded ??= import('./host-services.js').then(({ HostServices }) => new HostServices({ hostId: this.identity.id, home: this.home }));
+  services(): Promise<HostRegistries> {
+    this.servicesLoaded ??= import('./host-registries.js').then(({ HostRegistries }) => new HostRegistries({ hostId: this.identity.id, home: this.home }));
     return this.servicesLoaded;
   }
 

@@ -3,7 +3,7 @@ import type { EventBus } from './bus/event-bus.js';
 import type { ProjectStore } from './projects/project-store.js';
 import type { RpcRegistry } from './rpc/rpc-registry.js';
 import { HostCore, type CreateHostOptions, type ExtensionInventory } from './host-core.js';
-import { HostServices } from './host-services.js';
+import { HostRegistries } from './host-registries.js';
 import { LiveInventory, type WatchHomeOptions } from './live/live-inventory.js';
 import type { ExtensionChange } from './live/extension-changes.js';
 import type { Disposable } from '@outboard/protocol/disposable';
@@ -22,7 +22,7 @@ export type { CreateHostOptions, ExtensionInventory } from './host-core.js';
  * in-process plugins. Nothing lives in module state, so a process (or a test) can run many hosts side by side.
  */
 export class Host extends HostCore {
-  readonly #services: HostServices;
+  readonly #services: HostRegistries;
   readonly #plugins: PluginRunner;
   readonly #live: LiveInventory;
   /** What may leave the process in logs, metrics and telemetry (`telemetry.payloads`). */
@@ -33,7 +33,7 @@ export class Host extends HostCore {
   /** Throws an OutboardError `PLUGIN_SETUP_FAILED` naming the plugin whose `setup` threw, `PLUGIN_INVALID` for a malformed one. */
   constructor(options: CreateHostOptions) {
     super(options);
-    this.#services = new HostServices({ hostId: this.identity.id, home: this.home });
+    this.#services = new HostRegistries({ hostId: this.identity.id, home: this.home });
     registerHostMethods(this.#services.rpc, {
       identity: this.identity,
       home: this.home,
@@ -117,7 +117,7 @@ export class Host extends HostCore {
   }
 
   /** The same registries as {@link bus}, {@link broker} and {@link projects} (the peers use these). */
-  override services(): Promise<HostServices> {
+  override services(): Promise<HostRegistries> {
     return Promise.resolve(this.#services);
   }
 

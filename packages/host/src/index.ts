@@ -15,7 +15,7 @@
 export { createHost, Host } from './host.js';
 export { createHostCore, HostCore } from './host-core.js';
 export type { CreateHostOptions, ExtensionInventory } from './host-core.js';
-export type { HostServices } from './host-services.js';
+export type { HostRegistries } from './host-registries.js';
 export { resolveHostIdentity, resolveHomeDir } from './identity/host-identity.js';
 export type { HostIdentity, HostIdentityOptions } from './identity/host-identity.js';
 
@@ -72,7 +72,7 @@ export type { CreateExtensionInput, CreateExtensionResult } from './scaffold/ind
 
 // Errors: one base class, codes from one table (docs/errors.md)
 export { OutboardError, isOutboardError, ERROR_CODES, fixFor, isOutboardErrorCode, envPrefixOf } from './errors/index.js';
-export type { OutboardErrorOptions, ErrorCodeInfo, FixNames, OutboardErrorCode } from './errors/index.js';
+export type { OutboardErrorOptions, ErrorCodeInfo, ErrorCodeTable, FixNames, OutboardErrorCode } from './errors/index.js';
 export { ConfigError } from './config/config-error.js';
 export type { ConfigErrorCode } from './config/config-error.js';
 export { StoreError } from './store/store-error.js';

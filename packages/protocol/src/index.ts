@@ -18,6 +18,7 @@ export {
   type WireError,
 } from './messages.js';
 
+export { CodedError, type FixNames } from './errors/coded-error.js';
 export { WIRE_ERROR_CODES, isWireErrorCode, wireErrorCodeFor, type WireErrorCode } from './errors/wire-error-codes.js';
 export { ResponseError, type ResponseErrorData } from './errors/response-error.js';
 export { CONNECTION_ERROR_CODES, ConnectionError, type ConnectionErrorCode } from './errors/connection-error.js';

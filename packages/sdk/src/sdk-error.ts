@@ -1,6 +1,8 @@
+import { CodedError } from '@outboard/protocol';
+
 /**
  * The codes of the SDK's own errors: ONE table, documented in docs/errors.md ("SDK errors", checked by a
- * test). The SDK depends on no host package, so its errors have their own base class, {@link SdkError}.
+ * test). The SDK depends on no host package, so its errors have a class of their own, {@link SdkError}.
  */
 export const SDK_ERROR_CODES = {
   SDK_NOT_STARTED_BY_HOST: { meaning: 'the process was not started by a host: a variable of the extension environment is missing or malformed', fix: (host: string) => `run it through the host (\`${host} <command>\`, or the hub for a sidecar and a peer)` },
@@ -11,13 +13,13 @@ export const SDK_ERROR_CODES = {
 /** One code of {@link SDK_ERROR_CODES}. */
 export type SdkErrorCode = keyof typeof SDK_ERROR_CODES;
 
-/** The base class of the SDK's errors: a stable `code` from {@link SDK_ERROR_CODES} and a one-line message. */
-export class SdkError extends Error {
+/**
+ * The class of the SDK's errors, a {@link CodedError} (the one base class of Outboard's coded errors): a stable
+ * `code` from {@link SDK_ERROR_CODES} and a one-line message.
+ */
+export class SdkError extends CodedError<SdkErrorCode> {
   override name = 'SdkError';
-  constructor(
-    readonly code: SdkErrorCode,
-    message: string,
-  ) {
-    super(message);
+  constructor(code: SdkErrorCode, message: string) {
+    super(code, message);
   }
 }

@@ -1,7 +1,7 @@
 import { connect, isClientError, type EventItem, type EventsOptions } from '@outboard/client';
-import { OutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { HubUnreachableError } from '../hub-client/hub-endpoint.js';
+import { CliError } from '../errors/cli-errors.js';
 
 /**
  * Follows the events of this home's hub through @outboard/client's `events()` (its own `/api/ws`
@@ -20,7 +20,7 @@ export async function followEvents(ctx: CliContext, options: Omit<EventsOptions,
     }
   } catch (error) {
     if (isClientError(error, 'CLIENT_UNREACHABLE') || isClientError(error, 'CLIENT_HUB_NOT_RUNNING')) throw new HubUnreachableError(error.message);
-    if (isClientError(error)) throw new OutboardError('HUB_REQUEST_FAILED', error.message, { cause: error });
+    if (isClientError(error)) throw new CliError('HUB_REQUEST_FAILED', error.message, { cause: error });
     throw error;
   }
 }

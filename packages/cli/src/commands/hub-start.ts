@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { OutboardError } from '@outboard/host/errors';
 import type { HubState, HubStatus } from '@outboard/hub';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
-import { UsageError } from '../errors/cli-errors.js';
+import { CliError, UsageError } from '../errors/cli-errors.js';
 import { t } from '../terminal/text.js';
+import { HubError } from '@outboard/hub/errors';
 
 /**
  * `<id> hub start [--port N] [--foreground]`. Without --foreground it starts the hub detached (this same CLI
@@ -33,7 +33,7 @@ export async function startDetachedHub(ctx: CliContext, port: number): Promise<H
   const hub = await import('@outboard/hub');
   const home = ctx.host().home;
   const bin = ctx.host().identity.binPath;
-  if (!bin) throw new OutboardError('HUB_START_FAILED', 'this host names no CLI entry (identity.binPath) to run the hub with', { hint: `run it in this terminal with \`${ctx.cmd} hub start --foreground\`` });
+  if (!bin) throw new HubError('HUB_START_FAILED', 'this host names no CLI entry (identity.binPath) to run the hub with', { hint: `run it in this terminal with \`${ctx.cmd} hub start --foreground\`` });
   // Refused here already (HUB_FILES_UNSAFE, naming the chmod) rather than in the daemon's log; created privately.
   hub.ensureHubToken(home);
   // Two starts at once: the second waits for the first, then finds its hub running.
@@ -55,7 +55,7 @@ export function parsePort(raw: string | undefined, fallback: number): number {
 /** Refuses when a hub runs; removes a stale hub.json, saying so. */
 function checkNoHub(ctx: CliContext, hub: typeof import('@outboard/hub'), status: HubStatus): void {
   if (status.state === 'running') {
-    throw new OutboardError('HUB_ALREADY_RUNNING', `a hub already serves this home at ${status.url} (pid ${status.pid}${status.answering ? '' : ', not answering'})`, { hint: `use it, or stop it first with \`${ctx.cmd} hub stop\`` });
+    throw new CliError('HUB_ALREADY_RUNNING', `a hub already serves this home at ${status.url} (pid ${status.pid}${status.answering ? '' : ', not answering'})`, { hint: `use it, or stop it first with \`${ctx.cmd} hub stop\`` });
   }
   if (status.state === 'stale' && hub.clearStaleHubState(ctx.host().home)) {
     ctx.printError(t`Removed a stale hub.json (its hub, pid ${String(status.pid)}, is gone).`);

@@ -1,5 +1,4 @@
 import type { Readable, Writable } from 'node:stream';
-import { OutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedOptions } from '../router/command-spec.js';
 import { t } from '../terminal/text.js';
@@ -8,6 +7,8 @@ import type { HubEndpoint } from '../hub-client/hub-endpoint.js';
 import { findTrustedHub } from '../hub-client/hub-trust.js';
 import { parsePort, startDetachedHub } from './hub-start.js';
 import { StopSignals } from './stop-signals.js';
+import { CliError } from '../errors/cli-errors.js';
+import { HubError } from '@outboard/hub/errors';
 
 /**
  * `<id> mcp [--port N]`: an MCP server on stdio (DESIGN §11) over the running hub of this home, started
@@ -49,7 +50,7 @@ async function hubForAgents(ctx: CliContext, opts: ParsedOptions): Promise<HubEn
   const found = await findTrustedHub(ctx.host());
   if (found.kind === 'trusted') return found.hub;
   if (found.kind === 'untrusted') {
-    throw new OutboardError('HUB_REQUEST_FAILED', `the hub named in ${ctx.host().home}/hub.json (${found.url}) is not this home's: ${found.why}`, { hint: `check it with \`${ctx.cmd} hub status\`; stop it with \`${ctx.cmd} hub stop\` and run \`${ctx.cmd} mcp\` again` });
+    throw new CliError('HUB_REQUEST_FAILED', `the hub named in ${ctx.host().home}/hub.json (${found.url}) is not this home's: ${found.why}`, { hint: `check it with \`${ctx.cmd} hub status\`; stop it with \`${ctx.cmd} hub stop\` and run \`${ctx.cmd} mcp\` again` });
   }
   const { DEFAULT_HUB_PORT } = await import('@outboard/hub');
   ctx.printError(t`${ctx.cmd} mcp: no hub runs for ${ctx.host().home}; starting one (\`${ctx.cmd} hub stop\` stops it)...`);
@@ -57,6 +58,6 @@ async function hubForAgents(ctx: CliContext, opts: ParsedOptions): Promise<HubEn
   ctx.printError(t`${ctx.cmd} mcp: hub started at ${state.url} (pid ${String(state.pid)})`);
   ctx.host().refresh();
   const started = await findTrustedHub(ctx.host());
-  if (started.kind !== 'trusted') throw new OutboardError('HUB_START_FAILED', `the hub started at ${state.url} did not answer as this home's hub${started.kind === 'untrusted' ? `: ${started.why}` : ''}`, { hint: `read its log with \`${ctx.cmd} hub status\`` });
+  if (started.kind !== 'trusted') throw new HubError('HUB_START_FAILED', `the hub started at ${state.url} did not answer as this home's hub${started.kind === 'untrusted' ? `: ${started.why}` : ''}`, { hint: `read its log with \`${ctx.cmd} hub status\`` });
   return started.hub;
 }

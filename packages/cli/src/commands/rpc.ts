@@ -33,7 +33,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
 }
 
 /** The one line for a method nobody serves, through the hub or not: what to run to see those served. */
-function noSuchMethod(ctx: CliContext, method: string): OutboardError {
+function noSuchMethod(ctx: CliContext, method: string): OutboardError<string> {
   return cliError('RPC_CALL_FAILED', `no RPC method ${JSON.stringify(method)}`, `\`${ctx.cmd} rpc rpc.methods\` lists the methods served`);
 }
 

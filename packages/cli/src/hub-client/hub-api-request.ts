@@ -1,6 +1,6 @@
 import { hubRequest, isClientError } from '@outboard/client';
-import { OutboardError } from '@outboard/host/errors';
 import { HubUnreachableError, type HubEndpoint } from './hub-endpoint.js';
+import { CliError } from '../errors/cli-errors.js';
 
 /**
  * @outboard/client's {@link hubRequest} with the CLI's codes: OutboardError `HUB_REQUEST_FAILED` carrying the
@@ -12,8 +12,8 @@ export async function hubApiRequest(hub: HubEndpoint, method: 'GET' | 'POST', pa
   } catch (error) {
     if (isClientError(error, 'CLIENT_UNREACHABLE')) throw new HubUnreachableError(error.message);
     // The hub's refusal names its own fix (`{ error, code, fix }`): the client carries it as the hint.
-    if (isClientError(error, 'CLIENT_REFUSED')) throw new OutboardError('HUB_REQUEST_FAILED', error.message, { cause: error, hint: error.hint });
-    if (isClientError(error)) throw new OutboardError('HUB_REQUEST_FAILED', error.message, { cause: error });
+    if (isClientError(error, 'CLIENT_REFUSED')) throw new CliError('HUB_REQUEST_FAILED', error.message, { cause: error, hint: error.hint });
+    if (isClientError(error)) throw new CliError('HUB_REQUEST_FAILED', error.message, { cause: error });
     throw error;
   }
 }

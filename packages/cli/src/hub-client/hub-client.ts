@@ -1,6 +1,8 @@
 import { HubConnection, isClientError, HubCallError as ClientCallError, type CallOptions } from '@outboard/client';
 import type { Disposable } from '@outboard/protocol';
-import { OutboardError, isOutboardErrorCode } from '@outboard/host/errors';
+import { OutboardError } from '@outboard/host/errors';
+import { CliError } from '../errors/cli-errors.js';
+import { KNOWN_CODES, isKnownCode } from '../errors/known-codes.js';
 import { HubUnreachableError, type HubEndpoint } from './hub-endpoint.js';
 
 /** Per-call options of {@link HubClient.call}. */
@@ -11,12 +13,17 @@ export type HubCallOptions = CallOptions;
  * details the host raised in the hub, so the CLI prints exactly what it prints without a hub. `reason` is
  * the wire reason of a peer failure (`cancelled`, `unavailable`...) when the hub sent one.
  */
-export class HubCallError extends OutboardError {
+export class HubCallError extends OutboardError<string> {
   override name = 'HubCallError';
   readonly reason: string | undefined;
   constructor(error: ClientCallError) {
-    super(isOutboardErrorCode(error.hubCode) ? error.hubCode : 'HUB_REQUEST_FAILED', error.message, { ...(error.hint ? { hint: error.hint } : {}), ...(error.details.length ? { details: error.details } : {}), cause: error });
+    super(isKnownCode(error.hubCode) ? error.hubCode : 'HUB_REQUEST_FAILED', error.message, { ...(error.hint ? { hint: error.hint } : {}), ...(error.details.length ? { details: error.details } : {}), cause: error });
     this.reason = error.reason;
+  }
+
+  /** Any code of the host's, the hub's or the CLI's tables: the code the hub answered with. */
+  protected override get codeTable(): typeof KNOWN_CODES {
+    return KNOWN_CODES;
   }
 }
 
@@ -39,7 +46,7 @@ export class HubClient {
       return new HubClient(hub, await HubConnection.open(hub, options));
     } catch (error) {
       if (isClientError(error, 'CLIENT_UNREACHABLE')) throw new HubUnreachableError(error.message);
-      if (isClientError(error)) throw new OutboardError('HUB_REQUEST_FAILED', error.message, { cause: error });
+      if (isClientError(error)) throw new CliError('HUB_REQUEST_FAILED', error.message, { cause: error });
       throw error;
     }
   }
@@ -49,7 +56,7 @@ export class HubClient {
     try {
       return await this.connection.call(method, params, options);
     } catch (error) {
-      if (error instanceof ClientCallError && isOutboardErrorCode(error.hubCode)) throw new HubCallError(error);
+      if (error instanceof ClientCallError && isKnownCode(error.hubCode)) throw new HubCallError(error);
       throw error;
     }
   }

@@ -64,7 +64,7 @@ function printHelp(ctx: CliContext, command: string, node: CommandSpec): number 
  * An unknown word after a group: an option is bad usage (exit 2); a command is `Unknown command "<group> <word>"`,
  * exit 1, as an unknown top-level command is (one rule at every level), with did-you-mean.
  */
-function unknownSubcommand(ctx: CliContext, command: string, node: CommandSpec, word: string): OutboardError {
+function unknownSubcommand(ctx: CliContext, command: string, node: CommandSpec, word: string): OutboardError<string> {
   if (word.startsWith('-')) return new UsageError(`${command}: unknown option ${word}`, `Run \`${command} --help\`.`);
   const names = (node.subcommands ?? []).flatMap((c) => [c.name, ...(c.aliases ?? [])]);
   // An alias suggests its command once, by its name.

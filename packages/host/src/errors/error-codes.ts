@@ -1,12 +1,16 @@
+import type { FixNames } from '@outboard/protocol';
 import { envPrefixOf } from '../identity/env-prefix.js';
 
+export type { FixNames };
+
 /**
- * Every code a local Outboard error can carry: ONE table, read by the CLI (exit code and fix) and by the
- * docs test (`docs/errors.md` lists exactly these rows). Wire errors (JSON-RPC `data.code`) are not here:
- * they are the protocol's `ResponseError` codes.
+ * Every code a local error of the host library can carry: ONE table, read by the CLI (exit code and fix) and by
+ * the docs test (`docs/errors.md` lists exactly these rows). The CLI's and the hub's codes are in their own
+ * packages' tables (`CLI_ERROR_CODES`, `HUB_ERROR_CODES`, `SIDECAR_ERROR_CODES`), of the same shape. Wire errors
+ * (JSON-RPC `data.code`) are not here: they are the protocol's `ResponseError` codes.
  *
  * Adding a code: add a row (UPPER_SNAKE, prefixed by its area), then a row in `docs/errors.md` (the fix as
- * the reference host `outboard` shows it).
+ * the reference host `outboard` shows it), and raise it somewhere (a test fails on a code nothing raises).
  */
 export interface ErrorCodeInfo {
   /** What went wrong, one sentence. */
@@ -20,13 +24,8 @@ export interface ErrorCodeInfo {
   fix: (host: FixNames) => string;
 }
 
-/** The names a fix speaks of: the host id (its command) and its environment prefix (resolved). */
-export interface FixNames {
-  /** The host id, e.g. `outboard`: the command a user types. */
-  id: string;
-  /** The prefix of its environment variables, e.g. `OUTBOARD`. */
-  envPrefix: string;
-}
+/** A package's table of local error codes (the host's {@link ERROR_CODES}, the CLI's, the hub's): code → row. */
+export type ErrorCodeTable = Readonly<Record<string, ErrorCodeInfo>>;
 
 export const ERROR_CODES = {
   // Generic
@@ -75,7 +74,6 @@ export const ERROR_CODES = {
   POLICY_LINK_REFUSED: { meaning: 'the organisation policy does not allow `extensions link` (allowLink is false, or the policy file is invalid)', exitCode: 2, fix: (_host) => `install a published package instead, or ask whoever manages the policy file` },
   POLICY_ADD_REFUSED: { meaning: 'the organisation policy does not allow `extensions add` from a tarball or folder (allowLocalAdd is false, or the policy file is invalid)', exitCode: 2, fix: (_host) => `install a published package by name, or ask whoever manages the policy file` },
 
-  // cli: refusals and failures of the command line (packages/cli)
   // automations, bisect and limits (merged)
   CONFIG_LIMIT_RAISED: { meaning: "extensions.<name>.limits raises a resource limit of the extension's manifest (the user may only lower them)", exitCode: 2, fix: (_host) => `set it at or below the manifest's value (see \`extensions info <name>\`), or unset it` },
   AUTOMATION_INVALID: { meaning: 'an automation is malformed (trigger, action, mode, bounds or a template placeholder)', exitCode: 2, fix: (host) => `see \`${host.id} automations add --help\` and docs/automations.md` },
@@ -86,17 +84,6 @@ export const ERROR_CODES = {
   BISECT_IN_PROGRESS: { meaning: 'a bisect of this home was started and not finished (its restore file is in the home)', exitCode: 1, fix: (host) => `restore what it changed with \`${host.id} extensions bisect --reset\`` },
   BISECT_NEEDS_TERMINAL: { meaning: 'bisect asks after each step whether the problem is still there, and no person is at a terminal', exitCode: 2, fix: (_host) => `pass --run '<command>' to decide each step by the command's exit code` },
   BISECT_NOTHING_ENABLED: { meaning: 'bisect halves the enabled extensions, and fewer than two are enabled', exitCode: 1, fix: (host) => `enable the extensions to search among with \`${host.id} extensions enable <name>\`` },
-  CLI_UNKNOWN_COMMAND: { meaning: 'no built-in, subcommand or enabled extension has this command', exitCode: 1, fix: (host) => `run \`${host.id} --help\` for the list of commands` },
-  CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: (host) => `update ${host.id}` },
-  CLI_NOT_FOUND: { meaning: 'no installed extension or linked folder has this name', exitCode: 1, fix: (host) => `run \`${host.id} extensions list\`` },
-  CLI_NOT_APPROVED: { meaning: 'the extension needs an approval that was not given', exitCode: 2, fix: (host) => `run \`${host.id} extensions enable <name>\` to review and approve it` },
-  CLI_NEEDS_TERMINAL: { meaning: 'a question had to be asked but no person is at a terminal', exitCode: 2, fix: (_host) => `pass --yes (and --grant <capability> or --grant-all) to decide on the command line` },
-  CLI_CHANGED_WHILE_DECIDING: { meaning: 'the extension changed on disk between the consent prompt and the run', exitCode: 2, fix: (_host) => `run the command again to review what it is now` },
-  CLI_COMMAND_CONFLICT: { meaning: 'more than one enabled extension provides the command', exitCode: 2, fix: (host) => `disable all but one of them with \`${host.id} extensions disable <name>\`` },
-  CLI_CANNOT_ENABLE: { meaning: 'the extension is invalid, incompatible or in conflict, or its package has problems doctor reports (a missing bin or peer file), so it cannot be enabled; the problems are listed', exitCode: 1, fix: (host) => `run \`${host.id} extensions doctor\`` },
-  CLI_VIEW_FAILED: { meaning: 'a view could not be shown: nothing enabled offers it, it is a sidecar page, its project is not one it may see, or its peer failed or did not answer in time', exitCode: 1, fix: (host) => `run \`${host.id} views list\` to see the views on offer; see the peer log with \`${host.id} extensions info <name>\`` },
-  CLI_ACTION_FAILED: { meaning: "an extension's action failed in its peer", exitCode: 1, fix: (host) => `see the extension's peer log (\`${host.id} extensions info <name>\`)` },
-  CLI_FAILED: { meaning: 'the command could not do what was asked (npm failed, nothing to remove...)', exitCode: 1, fix: (host) => `read the message; run \`${host.id} extensions doctor\` for every problem` },
 
   // contributions/: the input of an action, checked by the host before its peer sees it
   ACTION_ARGS_INVALID: { meaning: "an action's arguments break its argsSchema (the message names each field and schema rule)", exitCode: 2, fix: (host) => `pass arguments that match the action's argsSchema (\`${host.id} actions list --json\` shows it)` },
@@ -104,22 +91,10 @@ export const ERROR_CODES = {
   ACTION_PROJECT_INVALID: { meaning: 'a project was named for an action that does not run on projects, or none for one that runs only on a project', exitCode: 2, fix: (host) => `name a project only for actions whose targets include project (see \`${host.id} actions list\`)` },
   ACTION_PROJECT_UNKNOWN: { meaning: '--project names no registered project', exitCode: 2, fix: (_host) => `pass the id of a registered project` },
   ACTION_PROJECT_OUT_OF_SCOPE: { meaning: 'the extension is approved only for other projects than the one given', exitCode: 1, fix: (_host) => `run the action on a project the extension is approved for` },
-  // hub and projects: the hub daemon and the registered projects from the command line (packages/hub, packages/cli)
-  HUB_NOT_RUNNING: { meaning: 'no hub serves this home', exitCode: 1, fix: (host) => `start one with \`${host.id} hub start\`` },
-  HUB_ALREADY_RUNNING: { meaning: 'a hub already serves this home', exitCode: 1, fix: (host) => `use it (\`${host.id} hub status\`), or stop it first with \`${host.id} hub stop\`` },
-  HUB_PORT_TAKEN: { meaning: "the hub's port is taken by another program", exitCode: 1, fix: (_host) => `start it on another port (--port), or stop that program` },
-  HUB_FILES_UNSAFE: { meaning: 'the home folder or the token file is open to other users, or the token file is not a regular file', exitCode: 1, fix: (_host) => `run the chmod (or rm) the message names, then start the hub again` },
-  HUB_START_FAILED: { meaning: 'the hub process did not start or did not answer in time', exitCode: 1, fix: (_host) => `read the hub's log (<home>/logs/hub.log), or start it with --foreground to see it fail` },
-  HUB_REQUEST_FAILED: { meaning: 'the running hub refused or failed a request', exitCode: 1, fix: (host) => `check it with \`${host.id} hub status\`; restart it with \`${host.id} hub stop\` then \`${host.id} hub start\`` },
-  HUB_PAGE_FORM_EXPIRED: { meaning: "a hub page's form was sent without its page's anti-forgery token, or with one that expired (12 hours)", exitCode: 1, fix: (_host) => `reload the page and send the form again` },
-  HUB_APPROVAL_REFUSED: { meaning: 'an approval or enable from a hub page was refused: the extension cannot be enabled, changed while you were deciding, or a required sensitive capability was not confirmed', exitCode: 1, fix: (_host) => `read the reason; reload the extension page to review it again` },
+  // projects: the registered projects (packages/host/src/projects, `projects`)
   PROJECT_INVALID: { meaning: 'a project path, id or name was refused (not a folder, reserved or malformed id, id taken)', exitCode: 2, fix: (host) => `read the message; \`${host.id} projects list\` shows the registered projects` },
   PROJECT_NOT_FOUND: { meaning: 'no registered project has this id', exitCode: 1, fix: (host) => `run \`${host.id} projects list\` to see the registered projects` },
   PROJECT_NONE_HERE: { meaning: 'the action runs on a project, none was named, and no registered project contains the current folder', exitCode: 2, fix: (host) => `register this folder with \`${host.id} projects add .\`, or pass --project <id>` },
-  // hub sidecars: which extensions the hub serves at /x/<name>/, and why one is not served (packages/hub/src/sidecars)
-  SIDECAR_UNKNOWN: { meaning: 'no installed extension has this name, or it declares no sidecar', exitCode: 1, fix: (host) => `run \`${host.id} extensions list\` and \`${host.id} extensions info <name>\`` },
-  SIDECAR_NOT_SERVED: { meaning: 'the hub does not serve this sidecar: the extension is not enabled as installed (unapproved, changed, disabled, invalid, incompatible, in conflict) or comes from a project source', exitCode: 2, fix: (host) => `run \`${host.id} extensions enable <name>\`; install project extensions in the user source for the hub` },
-  SIDECAR_UNAVAILABLE: { meaning: 'the sidecar could not be started or did not become healthy (memory floor, crash backoff, health timeout, early exit)', exitCode: 1, fix: (_host) => `read the sidecar's log (\`<home>/ext/<name>/logs/sidecar.log\`)` },
   // scaffold: `extensions create` writing a new extension package (packages/host/src/scaffold)
   SCAFFOLD_NAME_INVALID: { meaning: 'the name cannot name an extension: it breaks the slug rule or is a reserved word or built-in command', exitCode: 2, fix: (_host) => `choose a lowercase name such as \`my-tool\` (a letter, then letters, digits or \`-\`, at most 39)` },
   SCAFFOLD_TARGET_NOT_EMPTY: { meaning: 'the folder to create the extension in already exists and is not empty (or is a file)', exitCode: 2, fix: (_host) => `choose another name, or an empty or new folder with --dir <path>` },

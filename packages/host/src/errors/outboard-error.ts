@@ -1,4 +1,6 @@
-import { ERROR_CODES, type OutboardErrorCode } from './error-codes.js';
+import { CodedError } from '@outboard/protocol';
+import { envPrefixOf } from '../identity/env-prefix.js';
+import { ERROR_CODES, type ErrorCodeInfo, type OutboardErrorCode } from './error-codes.js';
 
 /** Options of {@link OutboardError}. */
 export interface OutboardErrorOptions {
@@ -11,34 +13,49 @@ export interface OutboardErrorOptions {
 }
 
 /**
- * The one base class of local (never serialised) Outboard errors. `code` comes from the one table in
- * `error-codes.ts`; `message` is one line naming the problem; `hint` names the fix. Subclasses add facts
- * (a path, a list of problems) but never a second code scheme.
+ * The base class of local (never serialised) Outboard errors, a {@link CodedError}: `message` is one line naming
+ * the problem, `hint` names the fix. Its codes are the host's {@link ERROR_CODES}; a package with codes of its
+ * own (the CLI, the hub) subclasses it with `Code` set to them and {@link codeTable} returning its table, so every
+ * local error has one shape, an exit code and a fix template wherever it comes from. Subclasses add facts (a
+ * path, a list of problems) but never a second code scheme.
  */
-export class OutboardError extends Error {
+export class OutboardError<Code extends string = OutboardErrorCode> extends CodedError<Code> {
   override name = 'OutboardError';
-  /** Stable code, one of {@link ERROR_CODES}. */
-  readonly code: OutboardErrorCode;
   /** The fix, when more specific than the code's generic one. */
   readonly hint: string | undefined;
   /** Extra lines under the message. */
   readonly details: readonly string[];
 
-  constructor(code: OutboardErrorCode, message: string, options: OutboardErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    if (!Object.prototype.hasOwnProperty.call(ERROR_CODES, code)) throw new TypeError(`unknown OutboardError code ${JSON.stringify(code)}`);
-    this.code = code;
+  /** @param code a code of {@link codeTable} (the host's table unless a subclass names its own). */
+  constructor(code: NoInfer<Code>, message: string, options: OutboardErrorOptions = {}) {
+    super(code, message, options.cause === undefined ? undefined : { cause: options.cause });
+    if (!Object.hasOwn(this.codeTable, code)) throw new TypeError(`unknown ${this.constructor.name} code ${JSON.stringify(code)}`);
     this.hint = options.hint;
     this.details = options.details ?? [];
   }
 
+  /** The table this error's codes come from: the host's {@link ERROR_CODES}; a subclass of another package returns its own. */
+  protected get codeTable(): Readonly<Record<Code, ErrorCodeInfo>> {
+    return ERROR_CODES as Readonly<Record<string, ErrorCodeInfo>>;
+  }
+
   /** The exit code a CLI should end with for this error. */
   get exitCode(): number {
-    return ERROR_CODES[this.code].exitCode;
+    return this.codeTable[this.code].exitCode;
+  }
+
+  /** The code's generic fix in the words of `host` (its id, and its environment prefix or the default one). */
+  fixFor(host: { id: string; envPrefix?: string | undefined }): string {
+    return this.codeTable[this.code].fix({ id: host.id, envPrefix: envPrefixOf(host) });
   }
 }
 
-/** True when `error` is an {@link OutboardError} (also across copies of this module, e.g. a bundle and a package). */
-export function isOutboardError(error: unknown): error is OutboardError {
-  return error instanceof OutboardError || (error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, (error as unknown as { code: string }).code));
+/**
+ * True when `error` is an {@link OutboardError} of any package's table (also across copies of this module, e.g. a
+ * bundle and a package: then it has the shape, a string code, an exit code and a fix).
+ */
+export function isOutboardError(error: unknown): error is OutboardError<string> {
+  if (error instanceof OutboardError) return true;
+  const e = error as { code?: unknown; exitCode?: unknown; fixFor?: unknown } | null;
+  return error instanceof Error && typeof e?.code === 'string' && typeof e.exitCode === 'number' && typeof e.fixFor === 'function';
 }

@@ -1,4 +1,4 @@
-import type { HostServices } from '../host-services.js';
+import type { HostRegistries } from '../host-registries.js';
 import { publishContributionActivity } from '../bus/host-activity.js';
 import { peerRpcRoute } from './peer-rpc-route.js';
 import type { PeerFleet } from '../peers/peer-fleet.js';
@@ -8,7 +8,7 @@ import type { PeerFleet } from '../peers/peer-fleet.js';
  * registry, and their notifications and status changes are published on the bus. Undone when the fleet is
  * disposed (it owns the returned handles).
  */
-export function wirePeers(peers: PeerFleet, services: HostServices, hostId: string): void {
+export function wirePeers(peers: PeerFleet, services: HostRegistries, hostId: string): void {
   peers.own(services.rpc.routePeers(peerRpcRoute(peers)));
   peers.own(publishContributionActivity(services.bus, hostId, peers.contributions, peers.notifications));
 }

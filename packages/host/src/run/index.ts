@@ -12,6 +12,6 @@ export { EXTENSION_API_VERSION } from './extension-env.js';
 export { RUNNABLE_ERROR_CODES, RunnableError } from './runnable-error.js';
 export type { RunnableErrorCode } from './runnable-error.js';
 export { SIDECAR_CONFIG_FILE_NAME, LOGS_DIR_NAME } from './reserved-state-names.js';
-export { HUB_TOKEN_FILE_NAME, hubTokenFile, readHubToken } from './hub-token.js';
+export { HUB_TOKEN_FILE_NAME, hubTokenFile, readHubToken } from './hub-token-file.js';
 export { HUB_STATE_FORMAT } from './hub-state-format.js';
 export { missingDependencyLine, missingModuleLine, missingPackageLine } from './missing-module.js';

@@ -7,7 +7,7 @@ import type { HostIdentity } from '../identity/host-identity.js';
 import { writeFileAtomic } from '../store/write-file-atomic.js';
 import { writeCommandConfigFile } from './command-config-file.js';
 import { EXTENSION_API_VERSION, buildExtensionEnv, hostBinPath } from './extension-env.js';
-import { readHubToken } from './hub-token.js';
+import { readHubToken } from './hub-token-file.js';
 import { SIDECAR_CONFIG_FILE_NAME } from './reserved-state-names.js';
 import { resolveRunnable, type Runnable } from './resolve-runnable.js';
 import { RunnableError } from './runnable-error.js';

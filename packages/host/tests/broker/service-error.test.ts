@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CapabilityRequest } from '@outboard/manifest';
+import { CodedError } from '@outboard/protocol';
 import { isServiceError, missingRequired, ServiceError, SERVICE_ERROR_CODES } from '../../src/broker/index.js';
 import { withoutStack } from '../../src/broker/service-error.js';
 
 describe('ServiceError', () => {
   it('carries exactly the DESIGN §8 codes', () => {
-    assert.deepEqual([...SERVICE_ERROR_CODES], ['denied', 'invalid_scope', 'not_found', 'invalid_params', 'too_large', 'timeout', 'cancelled', 'unavailable']);
+    assert.deepEqual([...SERVICE_ERROR_CODES], ['invalid_params', 'cancelled', 'timeout', 'unavailable', 'too_large', 'denied', 'invalid_scope', 'not_found']);
     const error = new ServiceError('too_large', 'Too big: the limit is 10 bytes.', { limit: 10 });
     assert.equal(error.name, 'ServiceError');
     assert.equal(error.code, 'too_large');
@@ -14,7 +15,8 @@ describe('ServiceError', () => {
     assert.ok(Object.isFrozen(error.details));
     assert.equal(isServiceError(error), true);
     assert.equal(isServiceError(new Error('x')), false);
-    assert.throws(() => new ServiceError('internal' as never, 'x'), /must be one of denied/);
+    assert.throws(() => new ServiceError('internal' as never, 'x'), /must be one of invalid_params/);
+    assert.ok(error instanceof CodedError, 'a ServiceError shares the one base class of coded errors');
   });
 });
 

@@ -1,11 +1,15 @@
-// docs/errors.md is the table of ERROR_CODES: every code documented, no stale row, the same words.
+// docs/errors.md's "Errors of the host library" is the table of ERROR_CODES: every code documented, no stale row, the
+// same words. (tests/e2e/error-codes.test.ts checks every package's table against the whole page and the source.)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { ERROR_CODES, OutboardError, fixFor, isOutboardError } from '../../src/errors/index.js';
 
-const doc = fs.readFileSync(fileURLToPath(new URL('../../../../../docs/errors.md', import.meta.url)), 'utf8');
+const page = fs.readFileSync(fileURLToPath(new URL('../../../../../docs/errors.md', import.meta.url)), 'utf8');
+const SECTION = '## Errors of the host library';
+/** The host's section of the page (the other packages' tables are in sections of their own). */
+const doc = (page.split(`\n${SECTION}\n`)[1] ?? '').split(/\n## /)[0] as string;
 
 /** Every table row of the page whose first cell is a code, wherever it is on the page. */
 function documentedRows(): Map<string, { meaning: string; exitCode: string; fix: string; line: number }> {
@@ -35,6 +39,10 @@ function expectedRow(code: string): string {
 
 describe('docs/errors.md', () => {
   const rows = documentedRows();
+
+  it('has the section of the host library', () => {
+    assert.ok(doc.length > 0, `docs/errors.md has no "${SECTION}" section`);
+  });
 
   it('documents every code of ERROR_CODES', () => {
     const missing = Object.keys(ERROR_CODES).filter((code) => !rows.has(code));

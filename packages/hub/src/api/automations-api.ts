@@ -5,7 +5,7 @@ import { refuse, refuseWithError } from '../routing/refuse.js';
 import type { HttpCall, Route } from '../routing/route.js';
 
 /** The HTTP status of each automations refusal. */
-const STATUS: Partial<Record<OutboardErrorCode, number>> = {
+const STATUS: Readonly<Partial<Record<OutboardErrorCode, number>>> = {
   AUTOMATION_INVALID: 400,
   AUTOMATION_REFUSED: 422,
   AUTOMATION_TEMPLATE_UNKNOWN: 422,
@@ -80,7 +80,7 @@ function guarded(handle: (call: HttpCall) => Promise<void>): (call: HttpCall) =>
       await handle(call);
     } catch (error) {
       if (!isOutboardError(error)) throw error;
-      const status = STATUS[error.code] ?? 500;
+      const status = STATUS[error.code as OutboardErrorCode] ?? 500;
       refuseWithError(call, Object.assign(error, { status }));
     }
   };

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestOrigin } from './host-check.js';
 import { presentedTokens } from './credentials.js';
-import { tokenMatches } from './hub-token.js';
+import { tokenMatches } from './token-match.js';
 import type { SidecarSessions } from './sidecar-sessions.js';
 
 /** What a request's credentials are checked against. */

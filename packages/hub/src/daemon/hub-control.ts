@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readSync, fstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { OutboardError } from '@outboard/host';
+import { HubError } from './hub-error.js';
 import { unlinkQuietly } from '@outboard/host/store';
 import { hubTokenFile, readHubToken } from '@outboard/host/run';
 import { HUB_API_VERSION } from '../http/api-version.js';
@@ -84,7 +84,7 @@ export interface SpawnHubOptions {
 
 /**
  * Starts the hub as a detached process (its own session; output appended to `<home>/logs/hub.log`) and
- * waits until it has recorded itself in hub.json and answers. Throws OutboardError `HUB_PORT_TAKEN` when it
+ * waits until it has recorded itself in hub.json and answers. Throws HubError `HUB_PORT_TAKEN` when it
  * exited because the port was taken, `HUB_START_FAILED` (with the log's last lines) for anything else.
  */
 export async function spawnHubDaemon(options: SpawnHubOptions): Promise<HubState> {
@@ -116,10 +116,10 @@ export async function spawnHubDaemon(options: SpawnHubOptions): Promise<HubState
   }
   if (/already in use/.test(tail)) {
     const line = tail.split('\n').find((l) => /already in use/.test(l)) ?? '';
-    throw new OutboardError('HUB_PORT_TAKEN', line.replace(/^error:\s*/, '').replace(/ — .*$/, ''), { hint: `pass another port with \`${options.hostId} hub start --port <n>\`, or stop that program` });
+    throw new HubError('HUB_PORT_TAKEN', line.replace(/^error:\s*/, '').replace(/ — .*$/, ''), { hint: `pass another port with \`${options.hostId} hub start --port <n>\`, or stop that program` });
   }
   const how = exit ? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`) : `did not answer within ${START_WAIT_MS / 1000} s`;
-  throw new OutboardError('HUB_START_FAILED', `the hub ${how}`, {
+  throw new HubError('HUB_START_FAILED', `the hub ${how}`, {
     hint: `read ${logFile}, or run \`${options.hostId} hub start --foreground\` to see it fail`,
     details: tail.trim().split('\n').slice(-5).filter(Boolean),
   });

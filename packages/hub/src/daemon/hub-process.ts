@@ -1,5 +1,6 @@
 import { parse } from 'node:path';
-import { createHost, OutboardError, ProcessGroupWatchdog } from '@outboard/host';
+import { createHost, ProcessGroupWatchdog } from '@outboard/host';
+import { HubError } from './hub-error.js';
 import type { CreateHostOptions, GroupWatchdog, Host, HostPlugin, PeerFleet, WatchHomeOptions } from '@outboard/host';
 import { ensureHubToken } from '../auth/hub-files.js';
 import { HubServer } from '../server/hub-server.js';
@@ -49,9 +50,9 @@ export interface RunningHub {
 
 /**
  * Starts the hub in this process: the home (0700) and the token (`<home>/token`, a regular 0600 file; looser
- * ones throw OutboardError `HUB_FILES_UNSAFE`), a watchdog holding every sidecar's
+ * ones throw HubError `HUB_FILES_UNSAFE`), a watchdog holding every sidecar's
  * process group, the shared peers (`onStartup` ones started), the server on 127.0.0.1, and hub.json.
- * Throws OutboardError `HUB_PORT_TAKEN` when the port is in use.
+ * Throws HubError `HUB_PORT_TAKEN` when the port is in use.
  */
 export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const log = options.log ?? (() => undefined);
@@ -84,7 +85,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     await Promise.allSettled([peers.dispose(), host.closePlugins()]);
     watchdog.dispose();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new OutboardError('HUB_PORT_TAKEN', `port ${wanted} on 127.0.0.1 is already in use by another program`, { hint: `pass another port with \`${host.identity.id} hub start --port <n>\`, or stop that program` });
+      throw new HubError('HUB_PORT_TAKEN', `port ${wanted} on 127.0.0.1 is already in use by another program`, { hint: `pass another port with \`${host.identity.id} hub start --port <n>\`, or stop that program` });
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import type { FixNames } from '@outboard/host';
+import type { FixNames } from '@outboard/host/errors';
 
 /** One code the hub's edge answers with: its HTTP status, what it means, and the fix (a template taking the host's names). */
 export interface AnswerCodeInfo {
@@ -13,7 +13,8 @@ export interface AnswerCodeInfo {
 /**
  * The codes of the hub's own refusals (HTTP and WebSocket upgrades): ONE table, read by the reply module and
  * by the docs test (`docs/errors.md`, "Hub answers", lists exactly these rows). Refusals that are a host
- * verdict keep the host's code (PROJECT_NOT_FOUND, SIDECAR_NOT_SERVED...), so every surface names one code.
+ * verdict keep the code of that verdict's table (the host's PROJECT_NOT_FOUND, the sidecars' SIDECAR_NOT_SERVED...),
+ * so every surface names one code.
  *
  * Adding a code: a row here (`HUB_` and UPPER_SNAKE), a row in docs/errors.md, and a place that raises it.
  */
@@ -29,6 +30,8 @@ export const ANSWER_CODES = {
   HUB_EXTENSION_NOT_RUNNING: { status: 409, meaning: 'the hub runs no process of this extension in the state it is in (disabled, unapproved, invalid...)', fix: (host) => `\`${host.id} extensions info <name>\` says why and what fixes it` },
   HUB_UNAVAILABLE: { status: 503, meaning: 'the hub cannot do this now: the extensions could not be listed, or a peer could not be stopped or started', fix: (host) => `read the hub's log (<home>/logs/hub.log) and \`${host.id} extensions doctor\`` },
   HUB_FAILED: { status: 500, meaning: 'the hub failed while answering (a bug)', fix: () => "read the hub's log (<home>/logs/hub.log) and report the failure" },
+  HUB_PAGE_FORM_EXPIRED: { status: 403, meaning: "a hub page's form was sent without its page's anti-forgery token, or with one that expired (12 hours)", fix: () => 'reload the page and send the form again' },
+  HUB_APPROVAL_REFUSED: { status: 409, meaning: 'an approval or enable from a hub page was refused: the extension cannot be enabled, changed while you were deciding, or a required sensitive capability was not confirmed', fix: () => 'read the reason; reload the extension page to review it again' },
   SIDECAR_NO_ANSWER: { status: 502, meaning: "a running sidecar refused the connection or did not answer within the hub's timeout", fix: () => "read the sidecar's log (<home>/ext/<name>/logs/sidecar.log)" },
 } as const satisfies Record<string, AnswerCodeInfo>;
 

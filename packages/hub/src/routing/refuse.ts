@@ -1,12 +1,10 @@
-import type { OutboardErrorCode } from '@outboard/host';
-import type { AnswerCode } from '../http/answer-codes.js';
-import { problem, problemOf, type Problem, type ProblemExtras } from '../http/problem.js';
+import { problem, problemOf, type Problem, type ProblemCode, type ProblemExtras } from '../http/problem.js';
 import { replyProblem, replyProblemOnSocket } from '../http/reply.js';
 import type { SidecarVerdict } from '../proxy/sidecar-router.js';
 import type { HttpCall, UpgradeCall } from './route.js';
 
 /** Answers a routed request (or upgrade) with a refusal: `code`, `error`, and the code's fix for this hub's host. */
-export function refuse(call: HttpCall | UpgradeCall, code: AnswerCode | OutboardErrorCode, error: string, extras?: ProblemExtras): void {
+export function refuse(call: HttpCall | UpgradeCall, code: ProblemCode, error: string, extras?: ProblemExtras): void {
   send(call, problem(call.ctx.host.identity, code, error, extras));
 }
 

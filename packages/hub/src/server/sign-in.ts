@@ -1,5 +1,5 @@
 import { setCookieHeader, tokenCookieName } from '../auth/credentials.js';
-import { tokenMatches } from '../auth/hub-token.js';
+import { tokenMatches } from '../auth/token-match.js';
 import { replyJson, replyRedirect } from '../http/reply.js';
 import type { HubContext } from '../routing/hub-context.js';
 import { refuse, refuseVerdict } from '../routing/refuse.js';

@@ -1,5 +1,5 @@
 // The hub's answer codes: docs/errors.md ("Hub answers") is their table, every code is raised somewhere in the
-// hub's sources, every code the sources answer with is documented (here or in the host's table), and no fix
+// hub's sources, every code the sources answer with is documented (here, in the sidecars' or the host's table), and no fix
 // hard-codes the reference host.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { ERROR_CODES } from '@outboard/host';
 import { ANSWER_CODES } from '../../src/http/answer-codes.js';
+import { SIDECAR_ERROR_CODES } from '../../src/sidecars/sidecar-error.js';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SRC = join(ROOT, 'packages', 'hub', 'src');
@@ -62,7 +63,7 @@ describe('the hub answer codes', () => {
     for (const [file, source] of files) {
       for (const match of source.matchAll(/\b(?:refuse|problem)\([^,]+,\s*'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)'/g)) {
         const code = match[1] as string;
-        if (!Object.hasOwn(ANSWER_CODES, code) && !Object.hasOwn(ERROR_CODES, code)) undocumented.push(`${file}: ${code}`);
+        if (!Object.hasOwn(ANSWER_CODES, code) && !Object.hasOwn(SIDECAR_ERROR_CODES, code) && !Object.hasOwn(ERROR_CODES, code)) undocumented.push(`${file}: ${code}`);
       }
     }
     assert.deepEqual(undocumented, [], 'add these codes to ANSWER_CODES (packages/hub/src/http/answer-codes.ts) and docs/errors.md');

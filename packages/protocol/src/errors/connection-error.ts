@@ -1,3 +1,5 @@
+import { CodedError } from './coded-error.js';
+
 /**
  * Codes of {@link ConnectionError}: local misuse of a connection. Listed in docs/protocol.md.
  */
@@ -23,14 +25,10 @@ export type ConnectionErrorCode = keyof typeof CONNECTION_ERROR_CODES;
  * A local programming or lifecycle error: never serialised, never sent to the peer.
  * Wire errors are {@link ResponseError}.
  */
-export class ConnectionError extends Error {
-  /** Stable code, one of {@link CONNECTION_ERROR_CODES}. */
-  readonly code: ConnectionErrorCode;
-
-  /** @param message one line naming the problem and the fix. */
+export class ConnectionError extends CodedError<ConnectionErrorCode> {
+  /** @param code stable code, one of {@link CONNECTION_ERROR_CODES}. @param message one line naming the problem and the fix. */
   constructor(code: ConnectionErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(code, message, options);
     this.name = 'ConnectionError';
-    this.code = code;
   }
 }

@@ -1,3 +1,5 @@
+import { CodedError } from './coded-error.js';
+
 /** Codes of {@link HandshakeError}. Listed in docs/protocol.md. */
 export const HANDSHAKE_ERROR_CODES = Object.freeze({
   /** The two protocol ranges do not overlap. */
@@ -23,14 +25,10 @@ export type HandshakeErrorCode = keyof typeof HANDSHAKE_ERROR_CODES;
  * Why a handshake failed, on the side that ran it. Local: never serialised. `cause` holds the
  * underlying {@link ResponseError} or exception when there is one.
  */
-export class HandshakeError extends Error {
-  /** Stable code, one of {@link HANDSHAKE_ERROR_CODES}. */
-  readonly code: HandshakeErrorCode;
-
-  /** @param message one line naming the problem and the fix. */
+export class HandshakeError extends CodedError<HandshakeErrorCode> {
+  /** @param code stable code, one of {@link HANDSHAKE_ERROR_CODES}. @param message one line naming the problem and the fix. */
   constructor(code: HandshakeErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(code, message, options);
     this.name = 'HandshakeError';
-    this.code = code;
   }
 }

@@ -1,4 +1,5 @@
 import type { WireError } from '../messages.js';
+import { CodedError } from './coded-error.js';
 import { WIRE_ERROR_CODES, isWireErrorCode, wireErrorCodeFor, type WireErrorCode } from './wire-error-codes.js';
 
 /** `error.data` of a response error: a stable `code` plus any details the sender added. */
@@ -12,9 +13,7 @@ export interface ResponseErrorData {
  * Handlers throw it to answer with that error; `request()` rejects with it. `origin` says whether the
  * other side sent it (`peer`) or this side decided it (`local`: timeout, cancelled, unavailable, too_large).
  */
-export class ResponseError extends Error {
-  /** JSON-RPC numeric code, as on the wire. */
-  readonly code: number;
+export class ResponseError extends CodedError<number> {
   /** `data` as on the wire; `data.code` is always one of {@link WIRE_ERROR_CODES}. */
   readonly data: ResponseErrorData;
   /** `peer` when parsed from a response, `local` when this process produced it. */
@@ -26,9 +25,9 @@ export class ResponseError extends Error {
    * @param details extra members of `data` (must be JSON-serialisable; `code` is ignored).
    */
   constructor(reason: WireErrorCode, message: string, details?: Readonly<Record<string, unknown>>, origin: 'peer' | 'local' = 'local') {
-    super(message);
+    // `code` is the JSON-RPC number, as on the wire; the stable name is `data.code` (see `reason`).
+    super(WIRE_ERROR_CODES[reason], message);
     this.name = 'ResponseError';
-    this.code = WIRE_ERROR_CODES[reason];
     this.data = { ...details, code: reason };
     this.origin = origin;
   }

@@ -8,7 +8,7 @@ import { RpcRegistry } from './rpc/rpc-registry.js';
  * goes through, the registered projects and the one RPC registry. Each is created on first use. Kept apart
  * from the host's core so running a command never loads them (the core imports this module only when peers start).
  */
-export class HostServices {
+export class HostRegistries {
   readonly #hostId: string;
   readonly #home: string;
   #bus: EventBus | undefined;
