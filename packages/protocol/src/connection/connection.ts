@@ -8,6 +8,7 @@ import type { ConnectionWarning } from './connection-warning.js';
 import { ConnectionDiagnosticsCounters, type ConnectionDiagnostics } from './connection-diagnostics.js';
 import { HandlerTable } from './handler-table.js';
 import { Inbound } from './inbound.js';
+import { IncomingRequests } from './incoming-requests.js';
 import { Outbound, serializeNotification, serializeRequest } from './outbound.js';
 import { PendingRequest, PendingRequests } from './pending-requests.js';
 import type { NotificationHandler, RequestHandler } from './request-context.js';
@@ -35,12 +36,13 @@ export interface ConnectionCloseEvent {
  * raises {@link ConnectionError}. `onClose` fires exactly once. Nothing is printed: problems with the peer
  * go to `onWarning`, counts to `diagnostics()`.
  *
- * How a message travels (the spine, three files):
- * - in: the transport's bytes (or a message's text) → {@link Inbound} (inbound.ts) reads and sorts them: a
- *   request runs its handler there and its answer leaves through {@link Outbound} (outbound.ts); a response
- *   settles one of our {@link PendingRequests} (pending-requests.ts).
- * - out: `request()`/`notify()` below serialise, check and hand the message to {@link Outbound}, which frames
- *   and queues it on the OutgoingWriter (batching, backpressure); a request waits in {@link PendingRequests}.
+ * How a message travels (the spine):
+ * - a request in: the transport's bytes (or a message's text) → {@link Inbound} (inbound.ts) reads and sorts
+ *   them → {@link IncomingRequests} (incoming-requests.ts) runs the handler → its answer leaves through
+ *   {@link Outbound} (outbound.ts).
+ * - a request out: `request()`/`notify()` below serialise, check and hand it to {@link Outbound}, which
+ *   frames and queues it on the OutgoingWriter (batching, backpressure); it waits in {@link PendingRequests}
+ *   (pending-requests.ts), which {@link Inbound} settles with the response.
  */
 export class Connection {
   private readonly options: ResolvedConnectionOptions;
@@ -49,6 +51,7 @@ export class Connection {
   private readonly notificationHandlers = new HandlerTable<NotificationHandler>();
   private readonly out: Outbound;
   private readonly pending: PendingRequests;
+  private readonly incoming: IncomingRequests;
   private readonly inbound: Inbound;
   private readonly counters: ConnectionDiagnosticsCounters;
   private readonly closeEmitter: Emitter<ConnectionCloseEvent>;
@@ -69,15 +72,8 @@ export class Connection {
     this.queueEmptyEmitter = new Emitter(listenerFailed('onIncomingQueueEmpty'));
     this.out = new Outbound(resolved, this.counters, () => this.currentState === 'open');
     this.pending = new PendingRequests(resolved.name, this.out);
-    this.inbound = new Inbound({
-      options: resolved,
-      counters: this.counters,
-      out: this.out,
-      pending: this.pending,
-      requestHandlers: this.requestHandlers,
-      notificationHandlers: this.notificationHandlers,
-      queueEmpty: this.queueEmptyEmitter,
-    });
+    this.incoming = new IncomingRequests({ options: resolved, out: this.out, handlers: this.requestHandlers, queueEmpty: this.queueEmptyEmitter });
+    this.inbound = new Inbound({ options: resolved, counters: this.counters, out: this.out, incoming: this.incoming, pending: this.pending, notificationHandlers: this.notificationHandlers });
   }
 
   /** The peer's name given in the options (used in messages). */
@@ -259,8 +255,8 @@ export class Connection {
       framing: this.out.framing,
       incomingFraming: this.inbound.framing,
       pendingOutgoing: this.pending.size,
-      runningIncoming: this.inbound.runningCount,
-      queuedIncoming: this.inbound.queuedCount,
+      runningIncoming: this.incoming.runningCount,
+      queuedIncoming: this.incoming.queuedCount,
       queuedWriteBytes: this.out.writer.queuedCharCount,
       waitingForDrain: this.out.writer.isWaitingForDrain,
       lateResponses: this.pending.lateResponses,
@@ -273,7 +269,7 @@ export class Connection {
     this.closeEvent = event;
     const unavailable = (what: string): ResponseError => new ResponseError('unavailable', `the connection to ${this.name} closed (${event.reason}) ${what}`);
     this.pending.rejectAll((request) => unavailable(`before "${request.method}" was answered`));
-    this.inbound.abortAll(unavailable('while the request was being handled'));
+    this.incoming.abortAll(unavailable('while the request was being handled'));
     this.out.writer.flushAndClose();
     this.options.transport.close();
     this.currentState = 'closed';
