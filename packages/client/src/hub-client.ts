@@ -38,6 +38,8 @@ const retryable = (error: unknown): boolean => isClientError(error, 'CLIENT_UNRE
  */
 export class HubClient {
   #connection: Promise<HubConnection> | undefined;
+  /** The connection `#connection` resolved to, once it did: calls on it skip the wait. */
+  #current: HubConnection | undefined;
   #identity: HubIdentity;
   #endpoint: HubEndpoint;
   readonly #lifetime = new AbortController();
@@ -50,6 +52,7 @@ export class HubClient {
     this.#endpoint = first.endpoint;
     this.#identity = first.identity;
     this.#connection = Promise.resolve(first.connection);
+    this.#current = first.connection;
   }
 
   /** The hub's base URL (as last connected). */
@@ -65,9 +68,10 @@ export class HubClient {
   /** Calls an RPC method (typed for the built-ins) and resolves with its result. */
   rpc<M extends BuiltinMethod>(method: M, params?: BuiltinMethods[M]['params'], options?: CallOptions): Promise<BuiltinMethods[M]['result']>;
   rpc(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
-  async rpc(method: string, params: Record<string, unknown> = {}, options: CallOptions = {}): Promise<unknown> {
-    const connection = await this.#open();
-    return connection.call(method, params, options);
+  rpc(method: string, params: Record<string, unknown> = {}, options?: CallOptions): Promise<unknown> {
+    const current = this.#current;
+    if (current?.open && !this.#lifetime.signal.aborted) return current.call(method, params, options);
+    return this.#open().then((connection) => connection.call(method, params, options));
   }
 
   /** Events as they are published (see {@link EventStream}): `for await (const item of hub.events({ types: ['git.*'] }))`. */
@@ -122,6 +126,7 @@ export class HubClient {
     for (const stream of [...this.#streams]) void stream.return();
     void this.#connection?.then((c) => c.close(), () => undefined);
     this.#connection = undefined;
+    this.#current = undefined;
   }
 
   [Symbol.dispose](): void {
@@ -144,6 +149,7 @@ export class HubClient {
       connection.close();
       this.#throwIfClosed();
     }
+    if (this.#connection === next) this.#current = connection;
     return connection;
   }
 

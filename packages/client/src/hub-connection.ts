@@ -64,12 +64,14 @@ export class HubConnection {
   }
 
   /** Calls `method` with `params` and resolves with its result (see the class for how it rejects). */
-  async call(method: string, params: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
-    try {
-      return await this.connection.request(method, params, { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-    } catch (error) {
-      throw this.callError(method, error, options.signal);
-    }
+  call(method: string, params: Record<string, unknown>, options?: CallOptions): Promise<unknown> {
+    const signal = options?.signal;
+    const onProgress = options?.onProgress;
+    // A plain call (the common case) builds no options object for the connection.
+    const answer = signal || onProgress ? this.connection.request(method, params, { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }) : this.connection.request(method, params);
+    return answer.then(undefined, (error: unknown) => {
+      throw this.callError(method, error, signal);
+    });
   }
 
   /** Handles the hub's notifications of `method` (`events.event`...). Dispose to stop. */

@@ -69,15 +69,15 @@ export function openWebSocket(url: URL, options: OpenWebSocketOptions = {}): Pro
 }
 
 /**
- * A protocol {@link Transport} over an open WebSocket: each text frame is one JSON-RPC message, handed to the
- * connection as one NDJSON line; each line the connection writes goes out as one text frame. Binary frames
- * are ignored. Closing the transport closes the socket; the socket closing ends the connection.
+ * A protocol {@link Transport} over an open WebSocket, which delimits messages itself (`framesMessages`):
+ * each text frame is one JSON-RPC message, handed to the connection whole as its text (parsed once, there);
+ * each message the connection writes goes out as one text frame. Binary frames are ignored. Closing the
+ * transport closes the socket; the socket closing ends the connection.
  */
 export class WebSocketTransport implements Transport {
+  readonly framesMessages = true;
   readonly #ws: WebSocket;
-  readonly #encoder = new TextEncoder();
   #sink: TransportSink | undefined;
-  #pending = '';
   #closed = false;
 
   constructor(ws: WebSocket) {
@@ -87,24 +87,23 @@ export class WebSocketTransport implements Transport {
   start(sink: TransportSink): void {
     if (this.#sink) throw new Error('WebSocketTransport.start() was called twice; a transport serves one connection');
     this.#sink = sink;
+    const encoder = new TextEncoder();
     this.#ws.on('message', (data, isBinary) => {
       if (isBinary || this.#closed) return;
-      sink.onData(this.#encoder.encode(`${data.toString()}\n`));
+      const text = data.toString();
+      if (sink.onMessage) sink.onMessage(text);
+      else sink.onData(encoder.encode(`${text}\n`));
     });
     this.#ws.once('close', () => this.#end());
     this.#ws.once('error', (error) => this.#end(error));
     if (this.#ws.readyState !== WebSocket.OPEN) queueMicrotask(() => this.#end());
   }
 
+  /** Sends one message (its JSON text, or its UTF-8 bytes) as one text frame. */
   write(data: string | Uint8Array): boolean {
     if (this.#closed) return true;
-    this.#pending += typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
-    let end: number;
-    while ((end = this.#pending.indexOf('\n')) >= 0) {
-      const line = this.#pending.slice(0, end);
-      this.#pending = this.#pending.slice(end + 1);
-      if (line.trim() !== '') this.#ws.send(line);
-    }
+    if (typeof data === 'string') this.#ws.send(data);
+    else this.#ws.send(data, { binary: false });
     return true;
   }
 

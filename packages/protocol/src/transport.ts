@@ -4,6 +4,12 @@
 export interface TransportSink {
   /** Bytes arrived from the peer. The sink may keep views of `chunk`; the transport must not reuse it. */
   onData(chunk: Uint8Array): void;
+  /**
+   * One whole message arrived, as its text, from a transport that {@link Transport.framesMessages}: parsed
+   * once, with the same checks, limits and reports as a message read from bytes. The connection's sink has
+   * it; to a sink without it such a transport hands the text as one NDJSON line to `onData`.
+   */
+  onMessage?(text: string): void;
   /** The transport can take writes again after `write()` returned false. */
   onDrain(): void;
   /** The peer's side ended (EOF) or the transport failed (`error` set). Called at most once. */
@@ -15,6 +21,12 @@ export interface TransportSink {
  * connection and are the same over every transport. One transport serves one connection.
  */
 export interface Transport {
+  /**
+   * True for a transport whose wire delimits messages itself (a WebSocket: one text frame per message). The
+   * connection then writes each message alone, as its JSON text without framing, and the transport hands
+   * each message it receives to `sink.onMessage` whole. Default false: a byte stream, framed by the connection.
+   */
+  readonly framesMessages?: boolean;
   /** Starts delivering to `sink`. Called once, by the connection's `listen()`. */
   start(sink: TransportSink): void;
   /**

@@ -51,9 +51,11 @@ export class PeerTraffic {
 /** Wraps `transport` to charge the handling of each chunk it delivers to `budget` (nothing else changes). */
 export function chargeDeliveries(transport: Transport, budget: TurnBudget): Transport {
   return {
+    ...(transport.framesMessages === true ? { framesMessages: true } : {}),
     start: (sink) =>
       transport.start({
         onData: (chunk) => budget.measure(() => sink.onData(chunk)),
+        ...(sink.onMessage ? { onMessage: (text: string) => budget.measure(() => sink.onMessage?.(text)) } : {}),
         onDrain: () => sink.onDrain(),
         onClose: (error) => sink.onClose(error),
       }),

@@ -2,22 +2,17 @@ import type { Disposable } from '../disposable.js';
 import { Emitter, type Event } from '../emitter.js';
 import { ConnectionError } from '../errors/connection-error.js';
 import { ResponseError } from '../errors/response-error.js';
-import { exceedsByteLimit } from '../framing/frame-encoder.js';
-import { FrameReader } from '../framing/frame-reader.js';
-import { BuiltInMethods } from '../messages.js';
 import type { TransportSink } from '../transport.js';
 import { resolveConnectionOptions, type ConnectionOptions, type ResolvedConnectionOptions } from './connection-options.js';
 import type { ConnectionWarning } from './connection-warning.js';
 import { ConnectionDiagnosticsCounters, type ConnectionDiagnostics } from './connection-diagnostics.js';
 import { HandlerTable } from './handler-table.js';
-import { IncomingMessageRouter } from './incoming-message-router.js';
+import { Inbound } from './inbound.js';
 import { IncomingRequests } from './incoming-requests.js';
-import { OutgoingRequests, PendingRequest } from './outgoing-requests.js';
-import { OutgoingWriter } from './outgoing-writer.js';
+import { Outbound, serializeNotification, serializeRequest } from './outbound.js';
+import { PendingRequest, PendingRequests } from './pending-requests.js';
 import type { NotificationHandler, RequestHandler } from './request-context.js';
 import { checkRequestOptions, withProgressToken, type RequestOptions } from './request-options.js';
-import { serializeNotification, serializeRequest } from './message-serializer.js';
-import { OutgoingMessages } from './outgoing-messages.js';
 
 /** Lifecycle of a connection: `new` until `listen()`, `open` until closed by either side, `closing` during teardown. */
 export type ConnectionState = 'new' | 'open' | 'closing' | 'closed';
@@ -40,25 +35,30 @@ export interface ConnectionCloseEvent {
  * `unavailable`, `too_large`, or the peer's error); misuse (sending before `listen()` or after close)
  * raises {@link ConnectionError}. `onClose` fires exactly once. Nothing is printed: problems with the peer
  * go to `onWarning`, counts to `diagnostics()`.
+ *
+ * How a message travels (the spine):
+ * - a request in: the transport's bytes (or a message's text) → {@link Inbound} (inbound.ts) reads and sorts
+ *   them → {@link IncomingRequests} (incoming-requests.ts) runs the handler → its answer leaves through
+ *   {@link Outbound} (outbound.ts).
+ * - a request out: `request()`/`notify()` below serialise, check and hand it to {@link Outbound}, which
+ *   frames and queues it on the OutgoingWriter (batching, backpressure); it waits in {@link PendingRequests}
+ *   (pending-requests.ts), which {@link Inbound} settles with the response.
  */
 export class Connection {
   private readonly options: ResolvedConnectionOptions;
   private currentState: ConnectionState = 'new';
   private readonly requestHandlers = new HandlerTable<RequestHandler>();
   private readonly notificationHandlers = new HandlerTable<NotificationHandler>();
-  private readonly reader: FrameReader;
-  private readonly writer: OutgoingWriter;
-  private readonly outgoing: OutgoingRequests;
+  private readonly out: Outbound;
+  private readonly pending: PendingRequests;
   private readonly incoming: IncomingRequests;
-  private readonly router: IncomingMessageRouter;
+  private readonly inbound: Inbound;
   private readonly counters: ConnectionDiagnosticsCounters;
   private readonly closeEmitter: Emitter<ConnectionCloseEvent>;
   private readonly warningEmitter = new Emitter<ConnectionWarning>();
   private readonly dataReadEmitter: Emitter<number>;
   private readonly queueEmptyEmitter: Emitter<void>;
   private closeEvent: ConnectionCloseEvent | undefined;
-  private readonly out: OutgoingMessages;
-  private framingSettled: boolean;
   private nextId = 1;
 
   /** @throws TypeError naming the bad option and its value. */
@@ -70,41 +70,10 @@ export class Connection {
     const listenerFailed = (what: string) => (error: unknown) => this.counters.warn('listener_failed', `an ${what} listener of the connection to ${resolved.name} threw: ${String(error)}`);
     this.dataReadEmitter = new Emitter(listenerFailed('onDataRead'));
     this.queueEmptyEmitter = new Emitter(listenerFailed('onIncomingQueueEmpty'));
-    this.framingSettled = resolved.framing !== 'auto';
-    this.writer = new OutgoingWriter(resolved.transport, resolved.maxQueuedWriteBytes);
-    const out = new OutgoingMessages(this.writer, this.counters, resolved, () => this.currentState === 'open');
-    this.out = out;
-    const name = resolved.name;
-    this.outgoing = new OutgoingRequests({ name, sendCancel: (id) => out.sendQuietly(BuiltInMethods.cancelRequest, { id }) });
-    this.incoming = new IncomingRequests(
-      {
-        name,
-        handlerFor: (method) => this.requestHandlers.get(method),
-        sendResult: (id, result) => out.sendResult(id, result),
-        sendError: (id, error) => out.sendError(id, error),
-        sendProgress: (token, value) => out.sendProgress(token, value),
-        onQueueEmpty: () => {
-          if (this.queueEmptyEmitter.hasListeners) this.queueEmptyEmitter.fire();
-        },
-      },
-      resolved.maxIncomingInFlight,
-      resolved.maxIncomingQueued,
-    );
-    this.router = new IncomingMessageRouter({
-      options: resolved,
-      counters: this.counters,
-      outgoing: this.outgoing,
-      incoming: this.incoming,
-      notificationHandler: (method) => this.notificationHandlers.get(method),
-      sendResult: (id, result) => out.sendResult(id, result),
-      sendError: (id, error) => out.sendError(id, error),
-      onFraming: (framing) => {
-        if (this.framingSettled) return;
-        this.framingSettled = true;
-        out.framing = framing;
-      },
-    });
-    this.reader = new FrameReader({ sink: this.router, maxMessageBytes: resolved.maxMessageBytes, maxStrayChars: resolved.maxStrayLineChars });
+    this.out = new Outbound(resolved, this.counters, () => this.currentState === 'open');
+    this.pending = new PendingRequests(resolved.name, this.out);
+    this.incoming = new IncomingRequests({ options: resolved, out: this.out, handlers: this.requestHandlers, queueEmpty: this.queueEmptyEmitter });
+    this.inbound = new Inbound({ options: resolved, counters: this.counters, out: this.out, incoming: this.incoming, pending: this.pending, notificationHandlers: this.notificationHandlers });
   }
 
   /** The peer's name given in the options (used in messages). */
@@ -174,19 +143,18 @@ export class Connection {
     const sink: TransportSink = {
       onData: (chunk) => {
         if (this.currentState !== 'open') return;
-        // Answers to a whole chunk of requests leave together, after it is read.
-        this.writer.hold();
-        try {
-          this.reader.push(chunk);
-        } finally {
-          this.writer.release();
-        }
+        this.inbound.read(chunk);
         if (this.dataReadEmitter.hasListeners && this.currentState === 'open') this.dataReadEmitter.fire(chunk.length);
       },
-      onDrain: () => this.writer.onDrain(),
+      onMessage: (text) => {
+        if (this.currentState !== 'open') return;
+        this.inbound.readText(text);
+        if (this.dataReadEmitter.hasListeners && this.currentState === 'open') this.dataReadEmitter.fire(text.length);
+      },
+      onDrain: () => this.out.writer.onDrain(),
       onClose: (error) => {
         if (this.currentState !== 'open') return;
-        this.reader.end();
+        this.inbound.end();
         this.teardown({ initiatedBy: 'remote', reason: error ? `the transport to ${this.name} failed: ${error.message}` : `${this.name} closed its output`, ...(error ? { error } : {}) });
       },
     };
@@ -229,8 +197,7 @@ export class Connection {
     } catch (error) {
       return Promise.reject(new ConnectionError('unserializable', `the params of "${method}" cannot be encoded as JSON (${String(error)}); remove cycles, BigInt and functions`, { cause: error }));
     }
-    if (exceedsByteLimit(json, this.options.maxMessageBytes)) {
-      this.counters.oversizedOutgoing++;
+    if (this.out.oversized(json)) {
       return Promise.reject(new ResponseError('too_large', `the request "${method}" to ${this.name} is over the ${this.options.maxMessageBytes}-byte limit (maxMessageBytes) and was not sent; send less per request (page large data) or raise the limit on both sides`, { method, limit: this.options.maxMessageBytes }));
     }
     if (signal?.aborted) return Promise.reject(new ResponseError('cancelled', `the request "${method}" to ${this.name} was cancelled before it was sent`, { method }));
@@ -240,7 +207,7 @@ export class Connection {
         reject(this.out.queueFullError(method));
         return;
       }
-      this.outgoing.add(pending);
+      this.pending.add(pending);
     });
   }
 
@@ -257,8 +224,7 @@ export class Connection {
     } catch (error) {
       throw new ConnectionError('unserializable', `the params of "${method}" cannot be encoded as JSON (${String(error)}); remove cycles, BigInt and functions`, { cause: error });
     }
-    if (exceedsByteLimit(json, this.options.maxMessageBytes)) {
-      this.counters.oversizedOutgoing++;
+    if (this.out.oversized(json)) {
       throw new ResponseError('too_large', `the notification "${method}" to ${this.name} is over the ${this.options.maxMessageBytes}-byte limit (maxMessageBytes) and was not sent; send less per message or raise the limit on both sides`, { method, limit: this.options.maxMessageBytes });
     }
     if (!this.out.enqueue(json)) throw this.out.queueFullError(method);
@@ -287,14 +253,14 @@ export class Connection {
     return this.counters.snapshot({
       state: this.currentState,
       framing: this.out.framing,
-      incomingFraming: this.reader.framing,
-      pendingOutgoing: this.outgoing.size,
+      incomingFraming: this.inbound.framing,
+      pendingOutgoing: this.pending.size,
       runningIncoming: this.incoming.runningCount,
       queuedIncoming: this.incoming.queuedCount,
-      queuedWriteBytes: this.writer.queuedCharCount,
-      waitingForDrain: this.writer.isWaitingForDrain,
-      lateResponses: this.outgoing.lateResponses,
-      deadlinesArmed: this.outgoing.deadlineCount,
+      queuedWriteBytes: this.out.writer.queuedCharCount,
+      waitingForDrain: this.out.writer.isWaitingForDrain,
+      lateResponses: this.pending.lateResponses,
+      deadlinesArmed: this.pending.deadlineCount,
     });
   }
 
@@ -302,9 +268,9 @@ export class Connection {
     this.currentState = 'closing';
     this.closeEvent = event;
     const unavailable = (what: string): ResponseError => new ResponseError('unavailable', `the connection to ${this.name} closed (${event.reason}) ${what}`);
-    this.outgoing.rejectAll((request) => unavailable(`before "${request.method}" was answered`));
+    this.pending.rejectAll((request) => unavailable(`before "${request.method}" was answered`));
     this.incoming.abortAll(unavailable('while the request was being handled'));
-    this.writer.flushAndClose();
+    this.out.writer.flushAndClose();
     this.options.transport.close();
     this.currentState = 'closed';
     this.closeEmitter.fire(event);

@@ -22,7 +22,7 @@ const encoder = new TextEncoder();
 
 /**
  * Queues framed messages and hands them to the transport in as few `write()` calls as possible, with
- * backpressure and a bound.
+ * backpressure and a bound. (Over a transport that frames messages itself, one message per write.)
  *
  * - Batching: the first frame of a burst is written at once, and the next 8 together as soon as they are
  *   queued, so the other side starts on them while this side produces the rest (with two processes on
@@ -48,6 +48,7 @@ const encoder = new TextEncoder();
 export class OutgoingWriter {
   private readonly transport: Transport;
   private readonly maxQueuedChars: number;
+  private readonly joinFrames: boolean;
   private queue: Array<string | Uint8Array> = [];
   private queuedChars = 0;
   private scheduled = false;
@@ -66,9 +67,11 @@ export class OutgoingWriter {
   private closed = false;
   private readonly flushBound = (): void => this.flush();
 
-  constructor(transport: Transport, maxQueuedChars: number) {
+  /** @param joinFrames false for a transport that takes one message per write (`framesMessages`). */
+  constructor(transport: Transport, maxQueuedChars: number, joinFrames = true) {
     this.transport = transport;
     this.maxQueuedChars = maxQueuedChars;
+    this.joinFrames = joinFrames;
   }
 
   /** Characters queued and not yet handed to the transport. */
@@ -190,7 +193,7 @@ export class OutgoingWriter {
     const frame = queue[i] as string | Uint8Array;
     let end = i + 1;
     let chars = frame.length;
-    if (typeof frame === 'string' && frame.length < WRITE_ALONE_CHARS) {
+    if (this.joinFrames && typeof frame === 'string' && frame.length < WRITE_ALONE_CHARS) {
       for (let next = queue[end]; typeof next === 'string' && next.length < WRITE_ALONE_CHARS; next = queue[++end]) chars += next.length;
     }
     this.runAccepted = this.transport.write(end - i === 1 ? frame : (queue.slice(i, end) as string[]).join(''));

@@ -1,14 +1,7 @@
 import { ResponseError } from '../errors/response-error.js';
 import type { RequestId } from '../messages.js';
 import { DeadlineNode, DeadlineQueue } from './deadline-queue.js';
-
-/** What the table needs from its connection. */
-export interface OutgoingRequestsHost {
-  /** The peer's name, for messages. */
-  readonly name: string;
-  /** Tells the peer to stop working on `id` (sends `$/cancelRequest`). */
-  sendCancel(id: RequestId): void;
-}
+import type { Outbound } from './outbound.js';
 
 /** @internal One request this side sent and that waits for its answer. */
 export class PendingRequest extends DeadlineNode {
@@ -31,21 +24,24 @@ export class PendingRequest extends DeadlineNode {
 const ABANDONED_IDS_KEPT = 1024;
 
 /**
- * Requests in flight from this side, by id: their deadlines (one timer for all), their caller's
- * AbortSignal, their progress. Settling is exactly-once: an answer after a timeout or cancel is
- * suppressed (counted as late), never delivered.
+ * @internal Requests this side sent that wait for their answer, by id: their deadlines (one timer for all),
+ * their caller's AbortSignal, their progress. Settling is exactly-once: an answer after a timeout or cancel
+ * is suppressed (counted as late), never delivered. On a timeout or cancel the peer is told through `out`.
  */
-export class OutgoingRequests {
+export class PendingRequests {
   private readonly pending = new Map<number, PendingRequest>();
   private readonly deadlines: DeadlineQueue<PendingRequest>;
-  private readonly host: OutgoingRequestsHost;
+  private readonly name: string;
+  private readonly out: Outbound;
   // Recently abandoned ids, so a late answer is told apart from a bogus one. Insertion-ordered, bounded.
   private readonly abandoned = new Set<RequestId>();
   /** Answers that arrived after their request timed out or was cancelled. */
   lateResponses = 0;
 
-  constructor(host: OutgoingRequestsHost) {
-    this.host = host;
+  /** @param name the peer's name, for messages; @param out where `$/cancelRequest` goes. */
+  constructor(name: string, out: Outbound) {
+    this.name = name;
+    this.out = out;
     this.deadlines = new DeadlineQueue((request) => this.abandon(request, 'timeout'));
   }
 
@@ -95,12 +91,6 @@ export class OutgoingRequests {
     return true;
   }
 
-  /** Rejects the request `id` because it could not be sent (queue full, too large). */
-  unsend(request: PendingRequest, error: Error): void {
-    this.forget(request);
-    request.reject(error);
-  }
-
   /** A `$/progress` for `token` (our request id) arrived. */
   progress(token: unknown, value: unknown): void {
     const request = typeof token === 'number' ? this.pending.get(token) : undefined;
@@ -130,10 +120,10 @@ export class OutgoingRequests {
     }
     const error =
       why === 'timeout'
-        ? new ResponseError('timeout', `${this.host.name} did not answer "${request.method}" within ${request.timeoutMs} ms; the request was cancelled. If the work is legitimately slow, pass a larger timeoutMs (or resetTimeoutOnProgress with progress reports)`, { method: request.method, timeoutMs: request.timeoutMs })
-        : new ResponseError('cancelled', `the request "${request.method}" to ${this.host.name} was cancelled by its caller`, { method: request.method });
+        ? new ResponseError('timeout', `${this.name} did not answer "${request.method}" within ${request.timeoutMs} ms; the request was cancelled. If the work is legitimately slow, pass a larger timeoutMs (or resetTimeoutOnProgress with progress reports)`, { method: request.method, timeoutMs: request.timeoutMs })
+        : new ResponseError('cancelled', `the request "${request.method}" to ${this.name} was cancelled by its caller`, { method: request.method });
     request.reject(error);
-    this.host.sendCancel(request.id);
+    this.out.sendCancel(request.id);
   }
 
   private forget(request: PendingRequest): void {
