@@ -7,9 +7,11 @@
 //                 throws stands in: the loader never sends their commands here), and without Ajv and the
 //                 manifest checks, which are chunks the loader compiles when they are first required:
 //   ajv.cjs       Ajv's drafts, only when a config check is not in the verdict cache;
-//   validate.cjs  the manifest checks (and semver), only when discovery rescans a source.
-// Which words need cli.cjs is generated from the command tree itself (every built-in name and alias), so the
-// table cannot drift from the router. Measured on Node 20 (bench/dispatch, bench/cli-help): the code cache saves
+//   validate.cjs  the manifest checks (and semver), only when discovery rescans a source;
+//   policy.cjs    the organisation policy's entries (picomatch, semver), only when a policy file exists
+//                 (FAST_MODULE_CHUNKS in bundle-plan.mjs: modules named by importer and module, like stubs).
+// Which words need cli.cjs is the CLI's own table of first words (router/first-word.ts, from the command tree),
+// so the loader and the router cannot disagree. Measured on Node 20 (bench/dispatch, bench/cli-help): the code cache saves
 // ~15 ms of CPU against compiling from source; loading a fifth of the bytes saves ~5 ms more (reading the source,
 // deserialising the cache, the garbage it leaves). The cache lives in `<home>/cache/`, one file per kind of run
 // (help, version, extension command, built-in) holding each script that kind has loaded, named by the digest of
@@ -19,7 +21,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHUNKS, FAST_STUBS, FULL_CHUNKS, STUB_ALL_DYNAMIC_IMPORTS_OF } from './bundle-plan.mjs';
+import { CHUNKS, FAST_MODULE_CHUNKS, FAST_STUBS, FULL_CHUNKS, STUB_ALL_DYNAMIC_IMPORTS_OF } from './bundle-plan.mjs';
 
 const cli = fileURLToPath(new URL('../packages/cli/', import.meta.url));
 const out = `${cli}dist/bundle`;
@@ -70,6 +72,8 @@ const importedModule = (importer, spec) => (spec.startsWith('.') ? relativeToPac
 const stubKey = (importer, module) => `${importer} -> ${module}`;
 const namedStubs = new Set(FAST_STUBS.map((s) => stubKey(s.importer, s.module)));
 const stubsMet = new Set();
+const moduleChunkOf = new Map(FAST_MODULE_CHUNKS.map((c) => [stubKey(c.importer, c.module), c.file]));
+const moduleChunksMet = new Set();
 const allImportsMet = new Set();
 const chunkOf = new Map(Object.entries(CHUNKS).flatMap(([name, chunk]) => chunk.specifiers.map((spec) => [spec, name])));
 const fastPlugin = {
@@ -82,6 +86,10 @@ const fastPlugin = {
       if (/^ajv(\/|$)/.test(args.path)) throw new Error(`${args.importer} imports ${args.path}: add it to CHUNKS.ajv.specifiers in scripts/bundle-plan.mjs`);
       const importer = relativeToPackages(args.importer);
       const key = stubKey(importer, importedModule(args.importer, args.path));
+      if (moduleChunkOf.has(key)) {
+        moduleChunksMet.add(key);
+        return { path: key, namespace: 'module-chunk' };
+      }
       if (STUB_ALL_DYNAMIC_IMPORTS_OF.includes(importer)) allImportsMet.add(importer);
       else if (namedStubs.has(key)) stubsMet.add(key);
       else return undefined;
@@ -99,11 +107,17 @@ const fastPlugin = {
     }));
     // The manifest checks (and semver) from validate.cjs: only a discovery that rescans a source needs them.
     b.onLoad({ filter: /.*/, namespace: 'validate-chunk' }, () => ({ contents: `module.exports = require(${JSON.stringify(`./${CHUNKS.validate.file}`)});`, loader: 'js' }));
-    b.onResolve({ filter: /^\.\/(ajv|validate)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    // A module of FAST_MODULE_CHUNKS from its own file.
+    b.onLoad({ filter: /.*/, namespace: 'module-chunk' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(`./${moduleChunkOf.get(args.path)}`)});`, loader: 'js' }));
+    b.onResolve({ filter: /^\.\/[\w-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 await build({ ...common, entryPoints: { fast: entry }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fastPlugin] });
-const unmet = [...FAST_STUBS.map((s) => stubKey(s.importer, s.module)).filter((k) => !stubsMet.has(k)), ...STUB_ALL_DYNAMIC_IMPORTS_OF.filter((i) => !allImportsMet.has(i))];
+const unmet = [
+  ...FAST_STUBS.map((s) => stubKey(s.importer, s.module)).filter((k) => !stubsMet.has(k)),
+  ...STUB_ALL_DYNAMIC_IMPORTS_OF.filter((i) => !allImportsMet.has(i)),
+  ...[...moduleChunkOf.keys()].filter((k) => !moduleChunksMet.has(k)),
+];
 if (unmet.length > 0) {
   throw new Error(`scripts/bundle-plan.mjs names stubs the fast bundle never met (renamed, moved, or now imported statically?): ${unmet.join(', ')}`);
 }
@@ -121,16 +135,21 @@ await build({
 // modules of fast.cjs they duplicate: their input and output are plain data).
 await build({ ...common, entryPoints: { validate: CHUNKS.validate.specifiers[0] }, absWorkingDir: `${cli}../host`, outdir: out, outExtension: { '.js': '.cjs' } });
 
+// FAST_MODULE_CHUNKS: each module in its own file (a copy of what it shares with fast.cjs: they pass plain data).
+for (const chunk of FAST_MODULE_CHUNKS) {
+  await build({ ...common, entryPoints: { [chunk.file.replace(/\.cjs$/, '')]: `${packagesDir}/${chunk.module}` }, outdir: out, outExtension: { '.js': '.cjs' } });
+}
+
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
-const SCRIPTS = ['cli', 'fast', 'ajv', 'validate', ...Object.keys(FULL_CHUNKS)];
+const SCRIPTS = ['cli', 'fast', 'ajv', 'validate', ...Object.keys(FULL_CHUNKS), ...FAST_MODULE_CHUNKS.map((c) => c.file.replace(/\.cjs$/, ''))];
 for (const name of SCRIPTS) {
   const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/${name}.cjs`, 'utf8'));
   if (leftover) throw new Error(`the CLI bundle ${name}.cjs keeps a dynamic import() (at ${leftover.index}); import that module statically`);
 }
 
-// Which first words go to cli.cjs: every built-in name and alias of the router's own tree (and `help`).
-const { COMMAND_TREE } = await import(pathToFileURL(`${cli}dist/src/commands/command-tree.js`).href);
-const fullWords = [...new Set(['help', ...(COMMAND_TREE.subcommands ?? []).flatMap((c) => [c.name, ...(c.aliases ?? [])])])].sort();
+// The table of first words that are not extension commands: the CLI's one classification of argv, which the
+// loader reads to pick its bundle (kindOf in scripts/cli-loader.cjs).
+const { FIRST_WORDS } = await import(pathToFileURL(`${cli}dist/src/router/first-word.js`).href);
 
 /**
  * The source as the loader compiles it: the bundle, its shebang dropped, in the CommonJS wrapper, ASCII only
@@ -163,4 +182,6 @@ writeFileSync(`${out}/package.json`, `${JSON.stringify({ type: 'commonjs' })}\n`
 const loader = readFileSync(fileURLToPath(new URL('./cli-loader.cjs', import.meta.url)), 'utf8');
 const constants = /^const BUILD = .*;$/m;
 if (!constants.test(loader)) throw new Error('scripts/cli-loader.cjs: no `const BUILD = ...;` line to fill in');
-writeFileSync(`${out}/main.js`, loader.replace(constants, `const BUILD = ${JSON.stringify({ full: fullWords, keys })};`), { mode: 0o755 });
+/** Every chunk a bundle may require, as the bundles name it: the loader compiles these with the code cache. */
+const chunks = SCRIPTS.filter((name) => name !== 'cli' && name !== 'fast').map((name) => `./${name}.cjs`);
+writeFileSync(`${out}/main.js`, loader.replace(constants, `const BUILD = ${JSON.stringify({ words: FIRST_WORDS, chunks, keys })};`), { mode: 0o755 });

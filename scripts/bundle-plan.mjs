@@ -22,6 +22,14 @@ export const CHUNKS = {
 };
 
 /**
+ * Modules fast.cjs loads from a chunk of their own on first use (compiled with the code cache like the bundle),
+ * each named by its exact importer and module like a stub: what an extension command needs only sometimes.
+ */
+export const FAST_MODULE_CHUNKS = [
+  { file: 'policy.cjs', importer: 'host/dist/src/policy/organisation-policy.js', module: 'host/dist/src/policy/policy-entry.js', why: 'the policy entries, with picomatch and semver: only when a policy file exists' },
+];
+
+/**
  * Chunks cli.cjs loads on first use, by specifier: the MCP adapter and the MCP SDK it bundles (about as many
  * bytes as the rest of the CLI) only for `mcp`, never for every built-in command.
  */

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // The outboard bin, dist/bundle/main.js (scripts/bundle-cli.mjs writes it from this file, with the constants of
 // the build in place of BUILD below). It picks ONE bundle from the first argument before loading anything:
-// fast.cjs for --help, --version and extension commands, cli.cjs for built-in commands (FULL: every built-in
-// name and alias, from the command tree). Each bundle and the chunks fast.cjs loads on demand (Ajv, the
+// fast.cjs for --help, --version and extension commands, cli.cjs for built-in commands (see kindOf). Each bundle and the chunks fast.cjs loads on demand (Ajv, the
 // manifest checks) are compiled from V8's code cache when a cache made by this very build, for this kind of
 // run, this Node version and these flags is in <home>/cache/: one file per kind of run, holding the cache of
 // each script that kind of run has loaded. The cache is read only from a folder owned by this user that nobody
@@ -12,20 +11,23 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
-const Module = require('node:module');
+// The constructor of this very module: `require('node:module')` would load Node's ESM loader for nothing.
+const Module = module.constructor;
 
-const BUILD = { full: [], keys: { full: '', help: '', version: '', run: '' } };
+const BUILD = { words: {}, chunks: [], keys: { full: '', help: '', version: '', run: '' } };
 
-const FULL = new Set(BUILD.full);
-const first = process.argv[2];
-const kind =
-  first === undefined || first === '--help' || first === '-h'
-    ? 'help'
-    : first === '--version' || first === '-V' || first === '-v'
-      ? 'version'
-      : first.startsWith('-') || FULL.has(first)
-        ? 'full'
-        : 'run';
+/**
+ * The kind of run, from the first word: the CLI's one classification of argv (classifyFirstWord in
+ * packages/cli/src/router/first-word.ts), whose table of words (every built-in name and alias, `help`, the help
+ * and version flags) the build writes above. A word not in it is an option when it starts with `-`, else an
+ * extension command. Each kind has its bundle: the root help, the version and extension commands run from
+ * fast.cjs; `help <topic>`, built-ins and unknown options from cli.cjs.
+ */
+function kindOf(word) {
+  const known = word === undefined ? 'root-help' : Object.hasOwn(BUILD.words, word) ? BUILD.words[word] : word.startsWith('-') ? 'option' : 'extension';
+  return known === 'root-help' ? 'help' : known === 'version' ? 'version' : known === 'extension' ? 'run' : 'full';
+}
+const kind = kindOf(process.argv[2]);
 const home = process.env.OUTBOARD_HOME || path.join(require('node:os').homedir(), '.outboard');
 const cacheDir = path.join(home, 'cache');
 // V8 rejects a cache made under other flags: runs with other flags (NODE_OPTIONS, --cpu-prof...) keep their own.
@@ -111,7 +113,7 @@ function load(name) {
 // fast.cjs gets the heavier of Node's built-ins as stand-ins that load them on first use: --help never needs
 // crypto or child_process although modules it loads import them (cli.cjs gets the modules themselves).
 const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process']);
-const CHUNKS = new Set(['./ajv.cjs', './validate.cjs', './mcp.cjs']);
+const CHUNKS = new Set(BUILD.chunks);
 const required = new Map();
 function bundleRequire(id) {
   if (CHUNKS.has(id)) {

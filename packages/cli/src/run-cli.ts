@@ -5,7 +5,8 @@ import { BUILTIN_NAMES } from './builtins.js';
 import { COMMAND_TREE } from './commands/command-tree.js';
 import { envPrefixOf } from '@outboard/host/errors';
 import { reportError, UsageError } from './errors/cli-errors.js';
-import { findChild } from './router/command-spec.js';
+import { findChild, type CommandSpec } from './router/command-spec.js';
+import { classifyFirstWord, HELP_FLAGS, VERSION_FLAGS } from './router/first-word.js';
 import { helpFor, runCommand } from './router/router.js';
 import { Printer } from './terminal/printer.js';
 import { suggestNames } from '@outboard/manifest';
@@ -30,24 +31,33 @@ export async function runCli(argv: readonly string[], identity: HostIdentityOpti
 
 async function route(ctx: CliContext, argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h') return rootHelp(ctx);
-  if (first === '--version' || first === '-V' || first === '-v') return (await import('./commands/version.js')).run(ctx);
-  if (first.startsWith('-')) throw unknownRootOption(ctx, first);
-  if (first === 'help') {
-    const topic = rest.filter((a) => !a.startsWith('-'));
-    if (topic.length === 0) return rootHelp(ctx);
-    if (findChild(COMMAND_TREE, topic[0] as string)) return helpFor(ctx, COMMAND_TREE, [], topic);
-    const [help] = await Promise.all([import('./commands/root-help.js'), ctx.loadHost()]);
-    return help.printExtensionCommandHelp(ctx, topic[0] as string);
+  switch (classifyFirstWord(first)) {
+    case 'root-help':
+      return rootHelp(ctx);
+    case 'version':
+      return (await import('./commands/version.js')).run(ctx);
+    case 'option':
+      throw unknownRootOption(ctx, first as string);
+    case 'help': {
+      const topic = rest.filter((a) => !a.startsWith('-'));
+      if (topic.length === 0) return rootHelp(ctx);
+      if (findChild(COMMAND_TREE, topic[0] as string)) return helpFor(ctx, COMMAND_TREE, [], topic);
+      const [help] = await Promise.all([import('./commands/root-help.js'), ctx.loadHost()]);
+      return help.printExtensionCommandHelp(ctx, topic[0] as string);
+    }
+    case 'builtin': {
+      const builtin = findChild(COMMAND_TREE, first as string) as CommandSpec;
+      return runCommand(ctx, builtin, [builtin.name], rest);
+    }
+    case 'extension': {
+      const [dispatch] = await Promise.all([import('./commands/dispatch.js'), ctx.loadHost()]);
+      return dispatch.run(ctx, first as string, rest);
+    }
   }
-  const builtin = findChild(COMMAND_TREE, first);
-  if (builtin) return runCommand(ctx, builtin, [builtin.name], rest);
-  const [dispatch] = await Promise.all([import('./commands/dispatch.js'), ctx.loadHost()]);
-  return dispatch.run(ctx, first, rest);
 }
 
 /** The options of the bare command (`--help`, `--version`): an unknown one is bad usage, with did-you-mean. */
-const ROOT_OPTIONS = ['help', 'version'];
+const ROOT_OPTIONS = [...HELP_FLAGS, ...VERSION_FLAGS].filter((f) => f.startsWith('--')).map((f) => f.slice(2));
 
 function unknownRootOption(ctx: CliContext, option: string): UsageError {
   const near = suggestNames(option.replace(/^-+/, '').split('=')[0] ?? '', ROOT_OPTIONS).map((n) => `\`${ctx.cmd} --${n}\``);

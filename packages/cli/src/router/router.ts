@@ -6,8 +6,7 @@ import type { CommandSpec } from './command-spec.js';
 import { findChild } from './command-spec.js';
 import { helpText, usageLine } from './help-text.js';
 import { parseOptions } from './parse-options.js';
-
-const HELP_FLAGS = ['--help', '-h'];
+import { HELP_FLAGS } from './first-word.js';
 
 /** True when `--help`/`-h` comes before a `--` that ends the options. */
 function asksForHelp(args: readonly string[]): boolean {

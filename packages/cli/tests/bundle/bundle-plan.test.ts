@@ -14,6 +14,7 @@ const PLAN = fileURLToPath(new URL('../../../../../scripts/bundle-plan.mjs', imp
 interface Plan {
   STUB_ALL_DYNAMIC_IMPORTS_OF: string[];
   FAST_STUBS: Array<{ importer: string; module: string; why: string }>;
+  FAST_MODULE_CHUNKS: Array<{ file: string; importer: string; module: string; why: string }>;
 }
 const plan = (await import(pathToFileURL(PLAN).href)) as Plan;
 
@@ -52,6 +53,26 @@ describe('the fast bundle stubs modules named one by one', () => {
       for (const spec of specs) assert.ok(existsSync(join(dirname(file), spec)), `${importer} imports ${spec}, which is missing`);
     });
   }
+
+  for (const chunk of plan.FAST_MODULE_CHUNKS) {
+    it(`${chunk.module} exists, ${chunk.importer} imports it dynamically, and fast.cjs loads it from ${chunk.file}`, () => {
+      const importer = join(PACKAGES, chunk.importer);
+      assert.ok(existsSync(importer), `${chunk.importer} is missing: update scripts/bundle-plan.mjs`);
+      assert.ok(existsSync(join(PACKAGES, chunk.module)), `${chunk.module} is missing (renamed?): update scripts/bundle-plan.mjs`);
+      const spec = specifierOf(chunk.importer, chunk.module);
+      assert.ok(dynamicImports(readFileSync(importer, 'utf8')).includes(spec), `${chunk.importer} no longer has import('${spec}'): update scripts/bundle-plan.mjs`);
+      assert.ok(existsSync(join(BUNDLE, chunk.file)), `${chunk.file} was not built`);
+      const fast = readFileSync(join(BUNDLE, 'fast.cjs'), 'utf8');
+      assert.ok(fast.includes(`require("./${chunk.file}")`), `fast.cjs does not load ${chunk.file}`);
+      assert.ok(!fast.includes(`// ${chunk.module.replace(/^[^/]+/, (pkg) => `packages/${pkg}`)}`), `fast.cjs bundles ${chunk.module} itself`);
+    });
+  }
+
+  it('fast.cjs leaves out what only a policy file needs (picomatch, semver)', () => {
+    const fast = readFileSync(join(BUNDLE, 'fast.cjs'), 'utf8');
+    assert.ok(!fast.includes('node_modules/semver/'), 'semver is bundled into fast.cjs');
+    assert.ok(!fast.includes('node_modules/picomatch/'), 'picomatch is bundled into fast.cjs');
+  });
 
   it('fast.cjs holds a stub for each named module and each built-in command; cli.cjs holds none', () => {
     const fast = readFileSync(join(BUNDLE, 'fast.cjs'), 'utf8');

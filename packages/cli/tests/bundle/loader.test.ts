@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_NAMES } from '../../src/builtins.js';
+import { classifyFirstWord, FIRST_WORDS } from '../../src/router/first-word.js';
 
 const BIN = fileURLToPath(new URL('../../bundle/main.js', import.meta.url));
 const UNBUNDLED = fileURLToPath(new URL('../../src/main.js', import.meta.url));
@@ -19,8 +20,8 @@ interface Run {
   stderr: string;
 }
 
-function run(main: string, home: string, cwd: string, args: readonly string[]): Run {
-  const r = spawnSync(process.execPath, [main, ...args], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd, encoding: 'utf8', timeout: 30_000 });
+function run(main: string, home: string, cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Run {
+  const r = spawnSync(process.execPath, [main, ...args], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1', ...env }, cwd, encoding: 'utf8', timeout: 30_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -55,11 +56,16 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
   const root = mkdtempSync(join(tmpdir(), 'outboard-loader-'));
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  it('sends every built-in name and alias (and help) to cli.cjs: the table is the command tree', () => {
+  it('picks its bundle from the CLI\'s own table of first words: every built-in name and alias, help, the root flags', () => {
     const line = /^const BUILD = (.*);$/m.exec(readFileSync(BIN, 'utf8'));
     assert.ok(line, 'main.js holds the build constants');
-    const build = JSON.parse(line[1] as string) as { full: string[] };
-    assert.deepEqual([...build.full].sort(), [...new Set([...BUILTIN_NAMES, 'help'])].sort());
+    const build = JSON.parse(line[1] as string) as { words: Record<string, string> };
+    assert.deepEqual(build.words, { ...FIRST_WORDS });
+    const builtins = Object.entries(build.words).filter(([, kind]) => kind === 'builtin').map(([word]) => word);
+    assert.deepEqual(builtins.sort(), [...BUILTIN_NAMES].filter((n) => n !== 'help').sort());
+    assert.equal(classifyFirstWord(undefined), 'root-help');
+    assert.equal(classifyFirstWord('--nope'), 'option');
+    assert.equal(classifyFirstWord('hello'), 'extension');
   });
 
   it('each kind of run prints and exits exactly as the unbundled CLI does', () => {
@@ -114,6 +120,28 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     // And one that matches: the command runs and sees it.
     for (const h of [home, unbundled]) writeFileSync(join(h, 'config.json'), JSON.stringify({ extensions: { greet: { greeting: 'hi' } } }));
     assert.deepEqual(run(BIN, home, root, ['greet']), { code: 0, stdout: '{"greeting":"hi"}\n', stderr: '' });
+  });
+
+  it('an organisation policy is read through its chunk (policy.cjs): the bin blocks and runs as the unbundled CLI does', () => {
+    const home = join(root, 'policy');
+    const unbundled = join(root, 'policy-unbundled');
+    for (const h of [home, unbundled]) {
+      writeExtension(h, 'hello', false);
+      writeExtension(h, 'greet', false);
+      for (const name of ['hello', 'greet']) assert.equal(run(UNBUNDLED, h, root, ['extensions', 'enable', name, '--yes']).code, 0);
+    }
+    const policy = join(root, 'policy.json');
+    writeFileSync(policy, JSON.stringify({ blocked: ['outboard-ext-hello@>=1'] }));
+    for (const args of [['hello'], ['greet']]) {
+      const bundled = run(BIN, home, root, args, { OUTBOARD_POLICY_FILE: policy });
+      const plain = run(UNBUNDLED, unbundled, root, args, { OUTBOARD_POLICY_FILE: policy });
+      assert.deepEqual(bundled, { ...plain, stdout: plain.stdout.replaceAll(unbundled, home), stderr: plain.stderr.replaceAll(unbundled, home) }, args.join(' '));
+    }
+    const blocked = run(BIN, home, root, ['hello'], { OUTBOARD_POLICY_FILE: policy });
+    assert.notEqual(blocked.code, 0);
+    assert.match(blocked.stderr, /blocked by policy/);
+    assert.equal(run(BIN, home, root, ['greet'], { OUTBOARD_POLICY_FILE: policy }).code, 0);
+    assert.ok(cacheFiles(home).some((f) => cachedScripts(join(home, 'cache', f)).includes('policy.cjs')), 'the chunk is compiled with the code cache');
   });
 
   it('one cache file per kind of run; a rescan adds the manifest checks to it; a current cache is not rewritten', () => {

@@ -3,7 +3,7 @@ import { readBoundedJson } from '../store/bounded-json.js';
 import { schemaDraftOf } from '../config/schema-draft.js';
 import { problemsFromAjvErrors } from '../config/schema-problems.js';
 import { formatConfigProblem } from '../config/config-problem.js';
-import { parsePolicyEntry, policyEntryMatches, type PolicyEntry } from './policy-entry.js';
+import type { PolicyEntry } from './policy-entry.js';
 import { POLICY_SCHEMA } from './policy-schema.js';
 
 /** The policy file's path: `$<P>_POLICY_FILE` when set (and not empty), else `/etc/<id>/policy.json`. */
@@ -47,7 +47,9 @@ export class OrganisationPolicy {
     const read = readBoundedJson(file, { maxBytes: 1024 * 1024 });
     if (read.kind === 'missing') return new OrganisationPolicy({ kind: 'none', file });
     if (read.kind !== 'ok') return invalid(file, read.kind === 'syntax' ? `it is not JSON: ${read.message}` : read.message);
-    const Ajv = await schemaDraftOf(undefined, 'the policy schema').load();
+    // The entries' parser (picomatch, semver) loads only when there is a file: an extension command without a
+    // policy never pays for it (scripts/bundle-plan.mjs keeps it out of the CLI's fast bundle).
+    const [Ajv, { parsePolicyEntry }] = await Promise.all([schemaDraftOf(undefined, 'the policy schema').load(), import('./policy-entry.js')]);
     const validate = new Ajv({ allErrors: true, strict: false }).compile(POLICY_SCHEMA);
     if (!validate(read.value)) return invalid(file, problemsFromAjvErrors('policy', validate.errors ?? []).map(formatConfigProblem).join('; '));
     const value = read.value as { allowed?: string[]; blocked?: string[]; neverGrant?: string[]; allowLink?: boolean; allowLocalAdd?: boolean; agentsMayRunDestructive?: boolean };
@@ -116,9 +118,9 @@ export class OrganisationPolicy {
     if (s.kind === 'none') return { blocked: false };
     const by = (rule: PolicyRule, why: string): PolicyVerdict => ({ blocked: true, rule, reason: `blocked by policy ${s.file}: ${why}` });
     if (s.kind === 'invalid') return by({ file: s.file, rule: 'invalid', entry: s.problem }, `the file is invalid (${s.problem}), so nothing it governs may run`);
-    const hit = s.blocked.find((e) => policyEntryMatches(e, pkg.packageName, pkg.version));
+    const hit = s.blocked.find((e) => e.matches(pkg.packageName, pkg.version));
     if (hit) return by({ file: s.file, rule: 'blocked', entry: hit.source }, `"blocked" lists ${JSON.stringify(hit.source)}, which matches ${pkg.packageName}@${pkg.version}`);
-    if (s.allowed !== undefined && !s.allowed.some((e) => policyEntryMatches(e, pkg.packageName, pkg.version))) {
+    if (s.allowed !== undefined && !s.allowed.some((e) => e.matches(pkg.packageName, pkg.version))) {
       return by({ file: s.file, rule: 'allowed', entry: s.allowed.map((e) => e.source).join(', ') }, `${pkg.packageName}@${pkg.version} matches no entry of "allowed" (${s.allowed.map((e) => JSON.stringify(e.source)).join(', ') || 'an empty list'})`);
     }
     const forbidden = pkg.required.find((c) => s.neverGrant.includes(c));

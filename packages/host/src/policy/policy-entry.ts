@@ -9,11 +9,13 @@ export interface PolicyEntry {
   readonly glob: string;
   /** The version range, when the entry has one. */
   readonly range: string | undefined;
-  readonly matchesName: (packageName: string) => boolean;
+  /** Whether the entry matches a package of that name and version (a prerelease matches a range that includes it). */
+  readonly matches: (packageName: string, version: string) => boolean;
 }
 
 /**
- * Reads an entry: the range starts at the last `@` that is not the first character (`@acme/x@^2` is the glob
+ * Reads an entry (this module, with picomatch and semver, loads only when a policy file exists: see
+ * OrganisationPolicy.read). The range starts at the last `@` that is not the first character (`@acme/x@^2` is the glob
  * `@acme/x` and the range `^2`). Returns a problem sentence instead when the range is not a semver range.
  */
 export function parsePolicyEntry(source: string): PolicyEntry | string {
@@ -22,11 +24,7 @@ export function parsePolicyEntry(source: string): PolicyEntry | string {
   const range = at > 0 ? source.slice(at + 1) : undefined;
   if (glob === '') return `${JSON.stringify(source)} names no package`;
   if (range !== undefined && validRange(range) === null) return `${JSON.stringify(source)}: ${JSON.stringify(range)} is not a semver range (e.g. ">=2", "^1.4")`;
-  return { source, glob, range, matchesName: picomatch(glob, { dot: true }) };
-}
-
-/** Whether the entry matches a package of that name and version (a prerelease matches a range that includes it). */
-export function policyEntryMatches(entry: PolicyEntry, packageName: string, version: string): boolean {
-  if (!entry.matchesName(packageName)) return false;
-  return entry.range === undefined || satisfies(version, entry.range, { includePrerelease: true });
+  const matchesName = picomatch(glob, { dot: true });
+  const matches = (packageName: string, version: string): boolean => matchesName(packageName) && (range === undefined || satisfies(version, range, { includePrerelease: true }));
+  return { source, glob, range, matches };
 }
