@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** Clock ticks per second of `/proc/<pid>/stat` times (USER_HZ: 100 on every Linux that Node supports). */
 const TICKS_PER_SECOND = 100;
@@ -62,4 +62,27 @@ export class ProcSampler {
     const cpuMs = ((now.cpuTicks - before.cpuTicks) * 1000) / TICKS_PER_SECOND;
     return { rssBytes: now.rssBytes, cpuPercent: Math.max(0, Math.round((cpuMs / (now.at - before.at)) * 1000) / 10) };
   }
+}
+
+/**
+ * How many sockets a live process holds open now (its `/proc/<pid>/fd` entries that are `socket:[…]`: TCP,
+ * UDP and Unix sockets alike, listening ones included; its stdio pipes are not sockets). Undefined where
+ * `/proc` cannot tell (not Linux, the process gone, its fds not ours to read).
+ */
+export function readOpenSockets(pid: number, root = '/proc'): number | undefined {
+  let fds: string[];
+  try {
+    fds = readdirSync(`${root}/${pid}/fd`);
+  } catch {
+    return undefined;
+  }
+  let sockets = 0;
+  for (const fd of fds) {
+    try {
+      if (readlinkSync(`${root}/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
+    } catch {
+      // closed while we read
+    }
+  }
+  return sockets;
 }

@@ -33,7 +33,7 @@ ${ext.state === 'unapproved' ? approvalForm(frame, ext, activation) : ''}
 <h2>Sources</h2>${sourcesHtml(ext)}
 ${approvalHtml(ctx, ext)}
 <h2>Actions</h2>${actionsHtml(frame, ext, actions, ctx)}
-${ext.state === 'enabled' && ext.name ? await viewsSection(ctx, 'extension', { extension: ext.name }) : ''}
+${ext.state === 'enabled' && ext.name ? await viewsSection(ctx, { where: 'extension', extension: ext.name }) : ''}
 ${agentCallsHtml(ctx, ext)}
 <section id="lifecycle" data-live aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleHtml(overview)}</section>
 <section id="log" data-live aria-labelledby="log-h"><h2 id="log-h">Log</h2>${logHtml(ctx, ext)}</section>`;
