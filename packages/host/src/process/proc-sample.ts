@@ -65,8 +65,9 @@ export class ProcSampler {
 }
 
 /**
- * How many sockets a live process holds open now (its `/proc/<pid>/fd` entries that are `socket:[…]`: TCP,
- * UDP and Unix sockets alike, listening ones included; its stdio pipes are not sockets). Undefined where
+ * How many sockets a live process opened itself (its `/proc/<pid>/fd` entries that are `socket:[…]`: TCP,
+ * UDP and Unix sockets alike, listening ones included). Its stdio (fds 0–2) is not counted: Node gives a
+ * child's piped stdio as socket pairs, and for a peer that is its connection to the host. Undefined where
  * `/proc` cannot tell (not Linux, the process gone, its fds not ours to read).
  */
 export function readOpenSockets(pid: number, root = '/proc'): number | undefined {
@@ -78,6 +79,7 @@ export function readOpenSockets(pid: number, root = '/proc'): number | undefined
   }
   let sockets = 0;
   for (const fd of fds) {
+    if (fd === '0' || fd === '1' || fd === '2') continue;
     try {
       if (readlinkSync(`${root}/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
     } catch {

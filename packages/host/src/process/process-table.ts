@@ -15,8 +15,8 @@ export interface LastExit {
 
 /**
  * A process's open connections, labelled by what they are: `hub`, the requests and WebSockets the hub
- * proxies to a sidecar right now; `sockets`, the sockets a process holds open (from `/proc`: a peer talks
- * to its host over stdio pipes, so these are what it opened itself, listening ones included).
+ * proxies to a sidecar right now; `sockets`, the sockets a process opened itself (from `/proc`, listening
+ * ones included; its stdio, a peer's connection to its host, is not counted).
  */
 export interface OpenConnections {
   readonly count: number;

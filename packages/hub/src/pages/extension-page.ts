@@ -29,6 +29,7 @@ export async function extensionPage(ctx: HubContext, frame: PageFrame, name: str
 ${m?.description ? `<p>${escapeHtml(m.description)}</p>` : ''}
 <div id="ext-state" data-live>${stateHtml(frame, overview)}</div>
 ${ext.state === 'unapproved' ? approvalForm(frame, ext, activation) : ''}
+${policyHtml(ext)}
 <h2>Manifest</h2>${manifestSummary(ext)}
 <h2>Sources</h2>${sourcesHtml(ext)}
 ${approvalHtml(ctx, ext)}
@@ -44,6 +45,13 @@ function stateHtml(frame: PageFrame, overview: ExtensionOverview): string {
   const { ext, peer, sidecar } = overview;
   const badges = [badge(extensionLabel(ext)), peer ? badge(peerLabel(peer)) : '', sidecar && ext.state === 'enabled' ? badge(sidecarLabel(sidecar)) : ''].join(' ');
   return `<div class="row">${badges}</div>${problemsHtml(overview)}${controlsHtml(frame, overview, true)}`;
+}
+
+/** The organisation policy's rule that blocks it: the file, the rule and its entry (what `info --json` carries). */
+function policyHtml(ext: ExtensionRecord): string {
+  const rule = ext.policy;
+  if (ext.state !== 'blocked' || !rule) return '';
+  return `<section id="policy" aria-labelledby="policy-h"><h2 id="policy-h">Organisation policy</h2><dl><dt>File</dt><dd><code>${escapeHtml(rule.file)}</code></dd><dt>Rule</dt><dd>${escapeHtml(rule.rule)}</dd><dt>Entry</dt><dd><code>${escapeHtml(rule.entry)}</code></dd></dl><p>${escapeHtml(ext.fix ?? '')}</p></section>`;
 }
 
 function manifestSummary(ext: ExtensionRecord): string {

@@ -64,5 +64,5 @@ function throttlingText(t: CpuThrottling | undefined): string {
 function connectionsText(c: OpenConnections | undefined): string {
   if (!c) return '—';
   if (c.via === 'hub') return `<span title="requests and WebSockets the hub proxies to it now">${c.count} via the hub</span>`;
-  return `<span title="sockets it holds open, from /proc">${c.count} socket${c.count === 1 ? '' : 's'}</span>`;
+  return `<span title="sockets it opened itself (its stdio to the host not counted), from /proc">${c.count} socket${c.count === 1 ? '' : 's'}</span>`;
 }
