@@ -28,6 +28,8 @@ export interface BrowserHub {
   /** The sign-in link the hub printed when it started. */
   signIn: string;
   projectRoot: string;
+  /** The organisation policy file the hub reads (it blocks the fixture `crate`). */
+  policyFile: string;
   cli(args: string[]): ReturnType<typeof runCli>;
   /** `POST /api/rpc` with the token. */
   rpc<T>(method: string, params?: object): Promise<T>;
@@ -70,9 +72,62 @@ runPeer({
   });
 }
 
+/** How long the fixture `slowview`'s view takes to render, in ms (under the pages' 3 s view deadline). */
+export const SLOW_VIEW_MS = 2000;
+
+/** The fixture `slowview`: a peer with a CPU limit whose home view answers after {@link SLOW_VIEW_MS} of busy work. */
+function writeSlowView(dir: string): void {
+  const sdk = pathToFileURL(join(REPO_ROOT, 'packages', 'sdk', 'dist', 'src', 'index.js')).href;
+  writeFiles(dir, {
+    'package.json': {
+      name: 'outboard-fixture-slowview',
+      version: '1.0.0',
+      type: 'module',
+      engines: { outboard: '>=0.1.0' },
+      outboard: {
+        extension: {
+          apiVersion: 1,
+          name: 'slowview',
+          displayName: 'Slow view',
+          peer: { bin: 'peer.js', activation: ['onView'] },
+          // A CPU limit its busy render runs into: the Running page shows it throttled.
+          limits: { cpuPercent: 25 },
+          contributes: { views: [{ id: 'slowview.slow', title: 'A slow view', where: ['home'] }] },
+        },
+      },
+    },
+    'peer.js': `import { runPeer } from ${JSON.stringify(sdk)};
+let renders = 0;
+runPeer({
+  views: {
+    'slowview.slow': async () => {
+      const end = Date.now() + ${SLOW_VIEW_MS};
+      while (Date.now() < end); // busy, so its CPU limit holds it back
+      return { type: 'text', text: 'slow view render ' + ++renders };
+    },
+  },
+});
+`,
+  });
+}
+
+/** The fixture `crate`, which the hub's policy file blocks by name. */
+function writeBlocked(dir: string): void {
+  writeFiles(dir, {
+    'package.json': {
+      name: 'outboard-fixture-crate',
+      version: '2.0.0',
+      engines: { outboard: '>=0.1.0' },
+      outboard: { extension: { apiVersion: 1, name: 'crate', displayName: 'Crate', description: 'Blocked by the organisation policy', commands: [{ name: 'crate', bin: 'crate.js' }] } },
+    },
+    'crate.js': '',
+  });
+}
+
 /**
  * Starts a hub: examples linked; every one enabled except `python-example` (left unapproved) and `hello`
- * (disabled); the fixture `vault` linked and unapproved; one registered project.
+ * (disabled); the fixture `vault` linked and unapproved; the fixture `slowview` (a view slow to render) and
+ * `crate` enabled, `crate` then blocked by the hub's policy file; one registered project.
  */
 export async function startBrowserHub(): Promise<BrowserHub & { cleanup(): void }> {
   const tmp = tempDir('outboard-browser-');
@@ -86,7 +141,15 @@ export async function startBrowserHub(): Promise<BrowserHub & { cleanup(): void 
   const vault = join(tmp.path, 'vault');
   writeVault(vault);
   assert.equal(cli(['extensions', 'link', vault]).code, 0);
-  for (const name of ['dashboard', 'git-status', 'hello', 'notes']) {
+  const slow = join(tmp.path, 'slowview');
+  writeSlowView(slow);
+  assert.equal(cli(['extensions', 'link', slow]).code, 0);
+  const crate = join(tmp.path, 'crate');
+  writeBlocked(crate);
+  assert.equal(cli(['extensions', 'link', crate]).code, 0);
+  const policyFile = join(tmp.path, 'policy.json');
+  writeFiles(tmp.path, { 'policy.json': { blocked: ['outboard-fixture-crate'] } });
+  for (const name of ['dashboard', 'git-status', 'hello', 'notes', 'slowview', 'crate']) {
     const r = cli(['extensions', 'enable', name, '--yes', '--grant-all']);
     assert.equal(r.code, 0, r.stderr);
   }
@@ -97,7 +160,7 @@ export async function startBrowserHub(): Promise<BrowserHub & { cleanup(): void 
   assert.equal(cli(['projects', 'add', projectRoot, '--id', 'proj']).code, 0);
   const child: ChildProcess = spawn(process.execPath, [CLI_MAIN, 'hub', 'start', '--foreground', '--port', '0'], {
     cwd,
-    env: { ...process.env, OUTBOARD_HOME: home },
+    env: { ...process.env, OUTBOARD_HOME: home, OUTBOARD_POLICY_FILE: policyFile },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
@@ -125,6 +188,7 @@ export async function startBrowserHub(): Promise<BrowserHub & { cleanup(): void 
     token,
     signIn,
     projectRoot,
+    policyFile,
     cli,
     async rpc<T>(method: string, params: object = {}): Promise<T> {
       const res = await fetch(`${base}api/rpc`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-outboard-token': token }, body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }) });

@@ -2,11 +2,14 @@
 /// <reference lib="dom.iterable" />
 // The hub's pages in a real browser: sign-in, every extension with its state, approval with a sensitive
 // capability confirmed, an action run from its Run form, live updates without reload (a crashed peer, an
-// enable from the CLI), the Running page's figures, and an accessibility pass on every page.
+// enable from the CLI), the Running page's figures (CPU throttling, open connections), views loaded as
+// fragments (a slow view delays no page, a views/changed reloads that view alone), a sidecar view rendered in
+// its sandboxed frame, the HTML error page of a missing mount, a policy-blocked extension, and an
+// accessibility pass on every page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeViolations, launchBrowser, screenshot, startBrowserHub, type BrowserHub } from './browser-hub.js';
+import { axeViolations, launchBrowser, screenshot, SLOW_VIEW_MS, startBrowserHub, type BrowserHub } from './browser-hub.js';
 
 const EXAMPLES = ['dashboard', 'git-status', 'hello', 'notes', 'python-example', 'vault'];
 
@@ -144,28 +147,109 @@ describe('the hub pages in a browser', { timeout: 420_000 }, () => {
     const { value } = await waitFor(figures, (now) => now !== first, 10_000);
     assert.notEqual(value, first, 'the figures changed without a reload');
     // Sortable: the memory column sorts rows by their figure.
-    await page.getByRole('button', { name: 'Memory' }).click();
+    await page.getByRole('button', { name: 'Memory', exact: true }).click();
     assert.equal(await page.locator('#processes th[aria-sort="ascending"]').count(), 1);
     await screenshot(page, 'running');
   });
 
-  it('renders a peer view on its extension page and a sidecar view, from its own origin, on the project page', async () => {
+  it('the Running page shows CPU throttling of a peer with a CPU limit, and open connections labelled by what they are', async () => {
+    // The slow view renders busy under its 25 % CPU limit; the dashboard sidecar has served its view.
+    await hub.rpc('views.render', { id: 'slowview.slow' });
+    assert.equal((await fetch(`${hub.url}x/dashboard/healthz`, { headers: { 'x-outboard-token': hub.token } })).status, 200, 'the dashboard sidecar runs');
+    await page.goto(`${hub.url}running`);
+    const headers = await page.locator('#processes thead th').allTextContents();
+    assert.ok(headers.includes('CPU throttled') && headers.includes('Open connections'), headers.join(', '));
+    const cell = (extension: string, kind: string, column: string): Promise<string> =>
+      page.evaluate(([e, k, c]) => {
+        const index = [...document.querySelectorAll('#processes thead th')].findIndex((th) => th.textContent === c);
+        return document.querySelector(`#processes tr[data-extension="${e}"][data-kind="${k}"]`)?.querySelectorAll('td')[index]?.textContent ?? '(no row)';
+      }, [extension, kind, column] as const);
+    assert.match(await cell('slowview', 'peer', 'CPU throttled'), /^[1-9]\d* of \d+ periods, [\d.]+ (s|min)$/, 'held back by its CPU limit');
+    assert.equal(await cell('notes', 'peer', 'CPU throttled'), '—', 'no CPU limit');
+    assert.match(await cell('notes', 'peer', 'Open connections'), /^\d+ sockets?$/, 'a peer: its sockets');
+    assert.match(await cell('dashboard', 'sidecar', 'Open connections'), /^\d+ via the hub$/, 'a sidecar: what the hub proxies to it');
+    await screenshot(page, 'running-throttling');
+  });
+
+  it('renders a peer view on its extension page and a sidecar view, in its sandboxed frame on its own origin, on the project page', async () => {
     await page.goto(`${hub.url}extensions/notes`);
-    const peerView = page.locator('#views article[data-view="notes.recent"]');
-    assert.equal(await peerView.count(), 1, 'the notes peer view is on its page');
+    const peerView = page.locator('#views article[data-view="notes.recent"][aria-busy="false"]');
+    await peerView.waitFor({ timeout: 10_000 });
     assert.doesNotMatch((await peerView.textContent()) ?? '', /Not shown/, 'its peer rendered it');
     await page.goto(`${hub.url}projects/proj`);
     const frame = page.locator('#views article[data-view="dashboard.project"] iframe');
-    assert.equal(await frame.count(), 1, 'the dashboard sidecar view is on the project page');
+    await frame.waitFor({ timeout: 10_000 });
     const src = new URL((await frame.getAttribute('src')) ?? '');
     assert.equal(src.hostname, 'dashboard.localhost', 'served from the extension\'s own origin');
-    assert.equal(src.searchParams.get('id'), 'proj', '{projectId} filled in');
+    assert.equal(await frame.getAttribute('data-path'), '/view/project?id=proj', '{projectId} filled in');
     assert.equal(await frame.getAttribute('sandbox'), 'allow-scripts allow-forms');
+    // The sidecar's page really renders in the frame (started on demand), the project's id in it.
+    const inFrame = page.frameLocator('#views article[data-view="dashboard.project"] iframe');
+    await inFrame.locator('dd', { hasText: 'proj' }).first().waitFor({ timeout: 20_000 });
+    const origin = page.frames().find((f) => new URL(f.url() || 'about:blank').hostname === 'dashboard.localhost');
+    assert.ok(origin, `a frame on dashboard.localhost: ${page.frames().map((f) => f.url()).join(', ')}`);
+    assert.equal(await origin.evaluate(() => window.origin), 'null', 'sandboxed: an opaque origin, no access to the hub\'s');
     await screenshot(page, 'views');
   });
 
+  it('loads views after the page: a slow view peer delays no page, and a views/changed reloads only that view', async () => {
+    const headers = { 'x-outboard-token': hub.token, accept: 'text/html' };
+    // The page and the slow view's fragment asked at once: the page answers first, with a placeholder.
+    const started = Date.now();
+    const fragment = fetch(`${hub.url}ui/view?id=slowview.slow&where=home`, { headers }).then(async (r) => ({ at: Date.now() - started, html: await r.text() }));
+    const home = await fetch(hub.url, { headers }).then(async (r) => ({ at: Date.now() - started, html: await r.text() }));
+    const view = await fragment;
+    assert.match(home.html, /data-view="slowview\.slow"[^>]*aria-busy="true"/, 'the page holds a placeholder for the slow view');
+    assert.ok(home.at < SLOW_VIEW_MS, `the page answered in ${home.at} ms, before the slow view could (${SLOW_VIEW_MS} ms)`);
+    assert.match(view.html, /slow view render \d+/);
+    assert.ok(view.at >= SLOW_VIEW_MS, `the view took its ${SLOW_VIEW_MS} ms (${view.at} ms)`);
+
+    await page.goto(hub.url);
+    const slow = page.locator('#views article[data-view="slowview.slow"]');
+    assert.equal(await slow.getAttribute('aria-busy'), 'true', 'shown while the slow view renders');
+    await page.locator('#views article[data-view="slowview.slow"][aria-busy="false"]').waitFor({ timeout: 15_000 });
+    await page.locator('#views article[data-view="notes.recent"][aria-busy="false"]').waitFor({ timeout: 10_000 });
+    await page.evaluate(() => ((document.querySelector('article[data-view="slowview.slow"]') as unknown as { kept: boolean }).kept = true));
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
+    await hub.rpc('actions.invoke', { id: 'notes.add', args: { text: 'seen through a fragment' } });
+    await page.locator('#views article[data-view="notes.recent"]', { hasText: 'seen through a fragment' }).waitFor({ timeout: 5_000 });
+    // Let any refresh the add caused (its status item) settle, then check the slow view was left alone.
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(await page.evaluate(() => (document.querySelector('article[data-view="slowview.slow"]') as unknown as { kept?: boolean }).kept), true, 'the slow view was not replaced');
+    assert.deepEqual(asked.filter((u) => /ui\/view\?id=slowview/.test(u)), [], 'the slow view was not asked again');
+    assert.equal(asked.filter((u) => /ui\/view\?id=notes\.recent/.test(u)).length, 1, 'the changed view was asked once');
+    await screenshot(page, 'home-views');
+  });
+
+  it('shows the HTML error page, with the reason, the fix and a link home, for a navigation to a missing mount', async () => {
+    const response = await page.goto(`${hub.url}x/nope/`);
+    assert.equal(response?.status(), 404);
+    assert.match((await response?.headerValue('content-type')) ?? '', /^text\/html/);
+    assert.match((await page.locator('.reason').textContent()) ?? '', /no extension is called "nope"/);
+    assert.match((await page.locator('.fix').textContent()) ?? '', /extensions list/);
+    assert.deepEqual(await axeViolations(page), [], 'the error page passes axe');
+    await screenshot(page, 'error-missing-mount');
+    await page.getByRole('link', { name: /back to the hub/i }).click();
+    await page.waitForURL(hub.url);
+    assert.equal(await page.locator('h1').first().textContent(), 'Extensions');
+  });
+
+  it('shows an extension the organisation policy blocks, with the rule naming the file, on the home and its page', async () => {
+    await page.goto(hub.url);
+    const card = await cardText(page, 'crate');
+    assert.match(card, /blocked/);
+    assert.ok(card.includes(`blocked by policy ${hub.policyFile}`), `the card names the file: ${card}`);
+    assert.match(card, /"blocked" lists "outboard-fixture-crate"/);
+    assert.equal(await page.locator('li.card[data-extension="crate"] button', { hasText: /Enable|Disable/ }).count(), 0, 'nothing to enable');
+    await page.goto(`${hub.url}extensions/crate`);
+    const policy = (await page.locator('#policy').textContent()) ?? '';
+    for (const shown of [hub.policyFile, 'blocked', 'outboard-fixture-crate', 'ask whoever manages']) assert.ok(policy.includes(shown), `the policy section shows ${shown}: ${policy}`);
+    await screenshot(page, 'extension-blocked');
+  });
+
   it('has no WCAG A or AA violation on any page (axe-core), in light and dark', async () => {
-    const paths = ['', 'running', 'automations', 'projects/proj', ...EXAMPLES.map((n) => `extensions/${n}`)];
+    const paths = ['', 'running', 'automations', 'projects/proj', ...[...EXAMPLES, 'slowview', 'crate'].map((n) => `extensions/${n}`)];
     // Every page in light; in dark, one of each kind (the same stylesheet, other colours).
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCpuThrottling, type CpuThrottling } from './cpu-throttling.js';
 import { hasLimits, type LimitMode, type ResourceLimits } from './resource-limits.js';
 
 /**
@@ -21,6 +22,8 @@ export interface Containment {
   memoryBytes(): number | undefined;
   /** The memory limit the host must keep itself by sampling (no cgroup to keep it), in bytes, else undefined. */
   hostWatchedMemoryBytes(): number | undefined;
+  /** How often its CPU limit held it back (its cgroup's `cpu.stat`), or undefined without a cgroup with a CPU limit. */
+  cpuThrottling(): CpuThrottling | undefined;
   /** Removes its cgroup once its processes are gone (retried briefly while they die). Idempotent. */
   dispose(): void;
 }
@@ -109,6 +112,7 @@ function noContainment(): Containment {
     wasOverMemory: () => false,
     memoryBytes: () => undefined,
     hostWatchedMemoryBytes: () => undefined,
+    cpuThrottling: () => undefined,
     dispose: () => undefined,
   };
 }
@@ -143,6 +147,7 @@ function shellQuote(text: string): string {
 function cgroupContainment(place: CgroupPlace, name: string, limits: ResourceLimits, shell: string): Containment {
   const dirs: Record<string, string> = {};
   const made: string[] = [];
+  let cpuLimited = false;
   try {
     for (const [controller, parent] of Object.entries(place.dirs)) {
       const dir = join(parent, name);
@@ -150,7 +155,7 @@ function cgroupContainment(place: CgroupPlace, name: string, limits: ResourceLim
       made.push(dir);
       dirs[controller] = dir;
     }
-    writeLimits(place.version, dirs, limits);
+    cpuLimited = writeLimits(place.version, dirs, limits);
   } catch (error) {
     for (const dir of made) rmQuietly(dir);
     throw error;
@@ -158,6 +163,7 @@ function cgroupContainment(place: CgroupPlace, name: string, limits: ResourceLim
   const procsFiles = made.map((d) => join(d, 'cgroup.procs'));
   const memoryDir = dirs['memory'] ?? dirs['all'];
   const procsDir = dirs['pids'] ?? dirs['all'] ?? made[0];
+  const cpuDir = cpuLimited ? (dirs['cpu'] ?? dirs['all']) : undefined;
   let disposed = false;
   return {
     mode: 'cgroup',
@@ -174,6 +180,7 @@ function cgroupContainment(place: CgroupPlace, name: string, limits: ResourceLim
     wasOverMemory: () => (memoryDir ? oomKills(place.version, memoryDir) > 0 : false),
     memoryBytes: () => (memoryDir ? readNumber(join(memoryDir, place.version === 2 ? 'memory.current' : 'memory.usage_in_bytes')) : undefined),
     hostWatchedMemoryBytes: () => undefined,
+    cpuThrottling: () => (cpuDir ? readCpuThrottling(cpuDir) : undefined),
     dispose: () => {
       if (disposed) return;
       disposed = true;
@@ -182,7 +189,8 @@ function cgroupContainment(place: CgroupPlace, name: string, limits: ResourceLim
   };
 }
 
-function writeLimits(version: 1 | 2, dirs: Record<string, string>, limits: ResourceLimits): void {
+/** Writes the limits into the new cgroup; answers whether a CPU limit is in force (its controller may be missing). */
+function writeLimits(version: 1 | 2, dirs: Record<string, string>, limits: ResourceLimits): boolean {
   const mem = dirs['memory'] ?? dirs['all'];
   const pids = dirs['pids'] ?? dirs['all'];
   const cpu = dirs['cpu'] ?? dirs['all'];
@@ -201,12 +209,10 @@ function writeLimits(version: 1 | 2, dirs: Record<string, string>, limits: Resou
   if (limits.cpuPercent !== undefined && cpu) {
     const period = 100_000;
     const quota = Math.max(1000, Math.round((limits.cpuPercent * period) / 100));
-    if (version === 2) tryWrite(join(cpu, 'cpu.max'), `${quota} ${period}`);
-    else {
-      tryWrite(join(cpu, 'cpu.cfs_period_us'), String(period));
-      tryWrite(join(cpu, 'cpu.cfs_quota_us'), String(quota));
-    }
+    if (version === 2) return tryWrite(join(cpu, 'cpu.max'), `${quota} ${period}`);
+    return tryWrite(join(cpu, 'cpu.cfs_period_us'), String(period)) && tryWrite(join(cpu, 'cpu.cfs_quota_us'), String(quota));
   }
+  return false;
 }
 
 function tryWrite(file: string, text: string): boolean {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** Clock ticks per second of `/proc/<pid>/stat` times (USER_HZ: 100 on every Linux that Node supports). */
 const TICKS_PER_SECOND = 100;
@@ -62,4 +62,29 @@ export class ProcSampler {
     const cpuMs = ((now.cpuTicks - before.cpuTicks) * 1000) / TICKS_PER_SECOND;
     return { rssBytes: now.rssBytes, cpuPercent: Math.max(0, Math.round((cpuMs / (now.at - before.at)) * 1000) / 10) };
   }
+}
+
+/**
+ * How many sockets a live process opened itself (its `/proc/<pid>/fd` entries that are `socket:[…]`: TCP,
+ * UDP and Unix sockets alike, listening ones included). Its stdio (fds 0–2) is not counted: Node gives a
+ * child's piped stdio as socket pairs, and for a peer that is its connection to the host. Undefined where
+ * `/proc` cannot tell (not Linux, the process gone, its fds not ours to read).
+ */
+export function readOpenSockets(pid: number, root = '/proc'): number | undefined {
+  let fds: string[];
+  try {
+    fds = readdirSync(`${root}/${pid}/fd`);
+  } catch {
+    return undefined;
+  }
+  let sockets = 0;
+  for (const fd of fds) {
+    if (fd === '0' || fd === '1' || fd === '2') continue;
+    try {
+      if (readlinkSync(`${root}/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
+    } catch {
+      // closed while we read
+    }
+  }
+  return sockets;
 }

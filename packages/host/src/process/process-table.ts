@@ -1,4 +1,5 @@
 import type { Disposable } from '@outboard/protocol/disposable';
+import type { CpuThrottling } from './cpu-throttling.js';
 import type { ProcessFigures } from './supervised-process.js';
 import type { LimitMode, ResourceLimits } from './resource-limits.js';
 
@@ -10,6 +11,16 @@ export interface LastExit {
   readonly reason: string;
   /** ISO 8601. */
   readonly at: string;
+}
+
+/**
+ * A process's open connections, labelled by what they are: `hub`, the requests and WebSockets the hub
+ * proxies to a sidecar right now; `sockets`, the sockets a process opened itself (from `/proc`, listening
+ * ones included; its stdio, a peer's connection to its host, is not counted).
+ */
+export interface OpenConnections {
+  readonly count: number;
+  readonly via: 'hub' | 'sockets';
 }
 
 /** One row of `processes.list`: what the Running page shows about a peer or a sidecar. */
@@ -27,6 +38,10 @@ export interface ProcessRow {
   /** Share of one core since the previous sample, in percent. */
   readonly cpuPercent?: number;
   readonly rssBytes?: number;
+  /** Its open connections while it runs (see {@link OpenConnections}). */
+  readonly connections?: OpenConnections;
+  /** How often its CPU limit held it back, when it runs in a cgroup with a CPU limit; absent otherwise. */
+  readonly throttling?: CpuThrottling;
   readonly limits?: ResourceLimits;
   readonly limitMode?: LimitMode;
 }
@@ -36,7 +51,8 @@ export interface ProcessSource {
   readonly extension: string;
   readonly kind: 'peer' | 'sidecar';
   /** The supervisor's state and counters, and the live process's figures when one runs. */
-  row(): { state: string; restarts: number; lastExit?: LastExit; figures?: ProcessFigures; limits?: ResourceLimits; limitMode?: LimitMode };
+  /** `connections`: what its supervisor counts itself (a sidecar's proxied ones); else its sockets from `/proc` are shown. */
+  row(): { state: string; restarts: number; lastExit?: LastExit; figures?: ProcessFigures; connections?: OpenConnections; limits?: ResourceLimits; limitMode?: LimitMode };
 }
 
 /**
@@ -70,10 +86,19 @@ export class ProcessTable {
         ...(r.lastExit ? { lastExit: r.lastExit } : {}),
         ...(f?.cpuPercent !== undefined ? { cpuPercent: f.cpuPercent } : {}),
         ...(f?.rssBytes !== undefined ? { rssBytes: f.rssBytes } : {}),
+        ...connectionsOf(r.connections, f),
+        ...(f?.throttling ? { throttling: f.throttling } : {}),
         ...(r.limits && Object.keys(r.limits).length ? { limits: r.limits } : {}),
         ...(r.limitMode ? { limitMode: r.limitMode } : {}),
       });
     }
     return rows.sort((a, b) => a.kind.localeCompare(b.kind) || a.extension.localeCompare(b.extension));
   }
+}
+
+/** The supervisor's own count while its process runs, else the process's sockets from `/proc`, else nothing. */
+function connectionsOf(counted: OpenConnections | undefined, figures: ProcessFigures | undefined): { connections?: OpenConnections } {
+  if (!figures) return {};
+  if (counted) return { connections: counted };
+  return figures.sockets !== undefined ? { connections: { count: figures.sockets, via: 'sockets' } } : {};
 }

@@ -4,7 +4,8 @@ import { stopInSteps, type StopStep } from '@outboard/protocol';
 import type { Disposable } from '@outboard/protocol/disposable';
 import type { GroupWatchdog } from './process-group-watchdog.js';
 import type { ProcessLog } from './process-log.js';
-import { ProcSampler } from './proc-sample.js';
+import type { CpuThrottling } from './cpu-throttling.js';
+import { ProcSampler, readOpenSockets } from './proc-sample.js';
 import type { Containment } from './containment.js';
 import { OVER_MEMORY_LIMIT } from './resource-limits.js';
 
@@ -65,6 +66,10 @@ export interface ProcessFigures {
   readonly readyAt?: string;
   readonly cpuPercent?: number;
   readonly rssBytes?: number;
+  /** Sockets it holds open (from `/proc`), where `/proc` can tell. */
+  readonly sockets?: number;
+  /** How often its cgroup's CPU limit held it back, when it runs in a cgroup with one. */
+  readonly throttling?: CpuThrottling;
 }
 
 /** How often the host samples a process with a memory limit it cannot leave to a cgroup, in ms. */
@@ -164,12 +169,16 @@ export class SupervisedProcess implements Disposable {
   /** Pid, times, and CPU and memory sampled from `/proc` now (absent where `/proc` cannot tell). */
   figures(): ProcessFigures {
     const sample = this.exitValue ? undefined : this.sampler?.sample();
+    const sockets = sample && this.pid !== undefined ? readOpenSockets(this.pid) : undefined;
+    const throttling = sample ? this.containment?.cpuThrottling() : undefined;
     return {
       ...(this.pid !== undefined ? { pid: this.pid } : {}),
       startedAt: this.startedAt,
       ...(this.readyAtValue ? { readyAt: this.readyAtValue } : {}),
       ...(sample?.cpuPercent !== undefined ? { cpuPercent: sample.cpuPercent } : {}),
       ...(sample ? { rssBytes: this.containment?.memoryBytes() ?? sample.rssBytes } : {}),
+      ...(sockets !== undefined ? { sockets } : {}),
+      ...(throttling ? { throttling } : {}),
     };
   }
 

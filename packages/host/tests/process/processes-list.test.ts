@@ -27,6 +27,8 @@ describe('processes.list', { timeout: 60_000 }, () => {
       assert.ok((steady?.rssBytes ?? 0) > 1024 * 1024, `resident memory ${steady?.rssBytes}`);
       assert.equal(typeof steady?.cpuPercent, 'number', 'a CPU share once sampled twice');
       assert.equal(steady?.limitMode, 'none');
+      assert.equal(steady?.connections?.via, 'sockets', 'a peer\'s open connections are its sockets from /proc');
+      assert.equal(steady?.throttling, undefined, 'no CPU limit: no throttling figure');
       // A crash mid-request: its row keeps the last exit, and the restart is counted.
       await assert.rejects(peers.invokeAction('wobbly.hello', {}));
       await waitUntil('wobbly to be restarted', async () => (await list()).find((r) => r.extension === 'wobbly')?.restarts === 1, 10_000);

@@ -14,20 +14,24 @@ const MAX_SESSIONS_PER_NAME = 100;
  * own (host-only), valid on that origin alone. Nothing is persisted: a hub restart asks again.
  */
 export class SidecarSessions {
-  readonly #codes: OneTimeCodes<{ name: string; path: string }>;
+  readonly #codes: OneTimeCodes<{ name: string; path: string; inFrame: boolean }>;
   readonly #sessions = new Map<string, string[]>();
 
   constructor(options: { now?: () => number } = {}) {
     this.#codes = new OneTimeCodes({ ttlMs: CODE_TTL_MS, maxPending: MAX_PENDING_CODES, ...(options.now ? { now: options.now } : {}) });
   }
 
-  /** A one-time code for sidecar `name`, redeemable once within a minute, remembering the path to land on. */
-  issueCode(name: string, path: string): string {
-    return this.#codes.issue({ name, path }).code;
+  /**
+   * A one-time code for sidecar `name`, redeemable once within a minute, remembering the path to land on.
+   * `inFrame`: for a sidecar view's sandboxed iframe, where the browser keeps no cookie of a cross-site frame,
+   * so the exchange answers the path itself instead of redirecting to it with a cookie.
+   */
+  issueCode(name: string, path: string, { inFrame = false }: { inFrame?: boolean } = {}): string {
+    return this.#codes.issue({ name, path, inFrame }).code;
   }
 
   /** Redeems `code` on the origin of `name`: a new session and the path to land on, or undefined (unknown, used, expired, other name). */
-  redeem(name: string, code: string): { session: string; path: string } | undefined {
+  redeem(name: string, code: string): { session: string; path: string; inFrame: boolean } | undefined {
     const entry = this.#codes.redeem(code);
     if (!entry || entry.name !== name) return undefined;
     const session = randomBytes(32).toString('base64url');
@@ -35,7 +39,7 @@ export class SidecarSessions {
     list.push(session);
     if (list.length > MAX_SESSIONS_PER_NAME) list.shift();
     this.#sessions.set(name, list);
-    return { session, path: entry.path };
+    return { session, path: entry.path, inFrame: entry.inFrame };
   }
 
   /** Whether `session` is a live session of the origin of `name`. */

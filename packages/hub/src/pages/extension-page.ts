@@ -29,11 +29,12 @@ export async function extensionPage(ctx: HubContext, frame: PageFrame, name: str
 ${m?.description ? `<p>${escapeHtml(m.description)}</p>` : ''}
 <div id="ext-state" data-live>${stateHtml(frame, overview)}</div>
 ${ext.state === 'unapproved' ? approvalForm(frame, ext, activation) : ''}
+${policyHtml(ext)}
 <h2>Manifest</h2>${manifestSummary(ext)}
 <h2>Sources</h2>${sourcesHtml(ext)}
 ${approvalHtml(ctx, ext)}
 <h2>Actions</h2>${actionsHtml(frame, ext, actions, ctx)}
-${ext.state === 'enabled' && ext.name ? await viewsSection(ctx, 'extension', { extension: ext.name }) : ''}
+${ext.state === 'enabled' && ext.name ? await viewsSection(ctx, { where: 'extension', extension: ext.name }) : ''}
 ${agentCallsHtml(ctx, ext)}
 <section id="lifecycle" data-live aria-labelledby="life-h"><h2 id="life-h">Lifecycle</h2>${lifecycleHtml(overview)}</section>
 <section id="log" data-live aria-labelledby="log-h"><h2 id="log-h">Log</h2>${logHtml(ctx, ext)}</section>`;
@@ -44,6 +45,13 @@ function stateHtml(frame: PageFrame, overview: ExtensionOverview): string {
   const { ext, peer, sidecar } = overview;
   const badges = [badge(extensionLabel(ext)), peer ? badge(peerLabel(peer)) : '', sidecar && ext.state === 'enabled' ? badge(sidecarLabel(sidecar)) : ''].join(' ');
   return `<div class="row">${badges}</div>${problemsHtml(overview)}${controlsHtml(frame, overview, true)}`;
+}
+
+/** The organisation policy's rule that blocks it: the file, the rule and its entry (what `info --json` carries). */
+function policyHtml(ext: ExtensionRecord): string {
+  const rule = ext.policy;
+  if (ext.state !== 'blocked' || !rule) return '';
+  return `<section id="policy" aria-labelledby="policy-h"><h2 id="policy-h">Organisation policy</h2><dl><dt>File</dt><dd><code>${escapeHtml(rule.file)}</code></dd><dt>Rule</dt><dd>${escapeHtml(rule.rule)}</dd><dt>Entry</dt><dd><code>${escapeHtml(rule.entry)}</code></dd></dl><p>${escapeHtml(ext.fix ?? '')}</p></section>`;
 }
 
 function manifestSummary(ext: ExtensionRecord): string {

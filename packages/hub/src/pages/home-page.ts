@@ -24,7 +24,7 @@ export async function homePage(ctx: HubContext, frame: PageFrame): Promise<strin
     }`;
   }
   const body = `<h1>Extensions</h1><div id="extensions" data-live>${extensions}</div>
-${await viewsSection(ctx, 'home')}
+${await viewsSection(ctx, { where: 'home' })}
 ${statusSection(ctx)}
 ${notificationsSection(ctx)}
 ${projectsSection(frame, ctx.host.projects.list())}`;

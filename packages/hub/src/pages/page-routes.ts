@@ -11,6 +11,7 @@ import { PAGES_SCRIPT } from './pages-script.js';
 import { PAGES_STYLE } from './pages-style.js';
 import { projectPage } from './project-page.js';
 import { runningPage } from './running-page.js';
+import { VIEW_FRAGMENT_PATH, viewFragment } from './views-section.js';
 
 /**
  * The Content-Security-Policy of every page: its own script and stylesheet only (no inline code), fetches and
@@ -32,10 +33,21 @@ export const pageRoutes: readonly Route[] = [
   { path: '/automations', methods: ['GET', 'HEAD'], handle: page((call, frame) => automationsPage(call.ctx, frame)) },
   { path: '/extensions/:name', methods: ['GET', 'HEAD'], handle: page((call, frame) => extensionPage(call.ctx, frame, call.params.name as string)) },
   { path: '/projects/:id', methods: ['GET', 'HEAD'], handle: page((call, frame) => projectPage(call.ctx, frame, decodeURIComponent(call.params.id as string))) },
+  { path: VIEW_FRAGMENT_PATH, methods: ['GET', 'HEAD'], handle: viewRoute },
   { path: '/ui/pages.js', methods: ['GET', 'HEAD'], handle: ({ req, res }) => replyText(res, 200, 'text/javascript; charset=utf-8', PAGES_SCRIPT, req.method === 'HEAD') },
   { path: '/ui/pages.css', methods: ['GET', 'HEAD'], handle: ({ req, res }) => replyText(res, 200, 'text/css; charset=utf-8', PAGES_STYLE, req.method === 'HEAD') },
   ...PAGE_OPERATIONS.map((op): Route => ({ path: `/ui/do/${op}`, methods: ['POST'], handle: (call) => handlePageOperation(call, op) })),
 ];
+
+/**
+ * One view's fragment, which the pages' script loads after the page is shown (so no page waits on a peer) and
+ * again when the view changed: its article, or a 404 one naming what is not shown.
+ */
+async function viewRoute(call: HttpCall): Promise<void> {
+  const html = await viewFragment(call.ctx, new URLSearchParams(call.query));
+  const missing = `<article class="view"><p class="problem">This view is not shown here any more: its extension was disabled or no longer contributes it.</p></article>`;
+  replyHtml(call.res, html === undefined ? 404 : 200, html ?? missing, { 'content-security-policy': pageCsp(call.ctx.port()) });
+}
 
 /** A page row: renders with a fresh anti-forgery token, or answers the HTML 404 when its subject is missing. */
 function page(render: (call: HttpCall, frame: PageFrame) => Promise<string | undefined>): (call: HttpCall) => Promise<void> {

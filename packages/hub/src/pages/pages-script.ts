@@ -2,8 +2,8 @@
  * The pages' one script (served as `/ui/pages.js`; the CSP allows no other and no inline code). It only
  * enhances server-rendered HTML: forms post with their anti-forgery token and show streamed progress and the
  * result the server rendered (already escaped); sections marked `data-live` are refreshed from the server when
- * the event stream says something changed (and every `data-poll` ms on pages that ask); tables sort; time left
- * counts down. Everything it inserts is either the server's escaped HTML or set with `textContent`.
+ * the event stream says something changed (and every `data-poll` ms on pages that ask); views load as their own
+ * fragments after the page is shown, one again when its peer says it changed; tables sort; time left counts down. Everything it inserts is either the server's escaped HTML or set with `textContent`.
  */
 export const PAGES_SCRIPT = String.raw`'use strict';
 (function () {
@@ -23,12 +23,15 @@ export const PAGES_SCRIPT = String.raw`'use strict';
         document.querySelectorAll('[data-live][id]').forEach(function (old) {
           var fresh = doc.getElementById(old.id);
           if (!fresh) return;
+          // Views load on their own: the section is swapped only when the set of views changed.
+          if (old.hasAttribute('data-views-key') && old.getAttribute('data-views-key') === fresh.getAttribute('data-views-key')) return;
           if (old.contains(document.activeElement) && document.activeElement.matches('input,select,textarea')) return;
           var open = old.querySelectorAll('details[open][id]');
           old.replaceWith(document.importNode(fresh, true));
           open.forEach(function (d) { var n = document.getElementById(d.id); if (n) n.open = true; });
         });
         if (active) { var el = document.getElementById(active); if (el) el.focus(); }
+        loadViews();
         applySorts();
         tick();
       })
@@ -39,11 +42,40 @@ export const PAGES_SCRIPT = String.raw`'use strict';
     var source = new EventSource('/api/events');
     source.onmessage = function (m) {
       try {
-        var type = JSON.parse(m.data).type || '';
+        var event = JSON.parse(m.data);
+        var type = event.type || '';
+        if (type === 'extension.view.changed') return viewChanged(event);
         if (/^(extension|sidecar|project|host|action)\./.test(type)) scheduleRefresh(60);
       } catch (e) { scheduleRefresh(60); }
     };
     source.addEventListener('reset', function () { scheduleRefresh(60); });
+  }
+  function loadView(article) {
+    var src = article.getAttribute('data-view-src');
+    if (!src || article.hasAttribute('data-view-loading')) return;
+    article.setAttribute('data-view-loading', '');
+    fetch(src, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('article');
+        if (!fresh || !article.isConnected) return;
+        if (!fresh.hasAttribute('data-view-src')) fresh.setAttribute('data-view-src', src);
+        article.replaceWith(document.importNode(fresh, true));
+      })
+      .catch(function () { article.removeAttribute('data-view-loading'); });
+  }
+  function loadViews() {
+    document.querySelectorAll('article[data-view-src][aria-busy="true"]').forEach(loadView);
+  }
+  function viewChanged(event) {
+    var id = event.attributes && event.attributes.view;
+    var project = event.scope && event.scope.projectId;
+    document.querySelectorAll('article[data-view-src]').forEach(function (article) {
+      if (article.getAttribute('data-view') !== id) return;
+      var shown = new URLSearchParams(article.getAttribute('data-view-src').split('?')[1] || '').get('projectId');
+      if (project && shown && project !== shown) return;
+      loadView(article);
+    });
   }
   function show(target, text, kind) {
     if (!target) return;
@@ -142,6 +174,7 @@ export const PAGES_SCRIPT = String.raw`'use strict';
     sortTable(table, col, dir);
   });
   follow();
+  loadViews();
   document.querySelectorAll('form[data-autosubmit]').forEach(function (f) { f.requestSubmit(); });
   var poll = Number(document.body.getAttribute('data-poll') || 0);
   if (poll > 0) setInterval(function () { scheduleRefresh(0); }, poll);

@@ -20,7 +20,7 @@ export async function projectPage(ctx: HubContext, frame: PageFrame, id: string)
   const body = `<h1>${escapeHtml(project.name)}</h1><p><code>${escapeHtml(project.root)}</code> <span class="muted">id ${escapeHtml(project.id)}</span></p>
 <h2>Links</h2>${linksHtml}
 ${statusSection(ctx, project.id)}
-${await viewsSection(ctx, 'project', { projectId: project.id })}
+${await viewsSection(ctx, { where: 'project', projectId: project.id })}
 <section aria-labelledby="diag-h"><h2 id="diag-h">Diagnostics</h2>
 <form method="post" action="${UI_PREFIX}do/diagnostics" data-autosubmit>${hiddenToken(frame)}<input type="hidden" name="projectId" value="${escapeHtml(project.id)}"><button>Ask the diagnostics providers</button><div data-result hidden role="status" aria-live="polite"></div></form></section>`;
   return pageShell(frame, project.name, body);

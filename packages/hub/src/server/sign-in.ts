@@ -52,7 +52,10 @@ function signedIn({ ctx, res }: HttpCall): void {
   replyRedirect(res, 303, '/', { 'set-cookie': cookie });
 }
 
-/** `<name>.localhost/__<id>_session?code=`: a one-time code from the hub's redirect, exchanged for this origin's own cookie. */
+/**
+ * `<name>.localhost/__<id>_session?code=`: a one-time code from the hub's redirect, exchanged for this origin's
+ * own cookie; a sidecar view's code (issued by the page that frames it) is answered with the view's path itself.
+ */
 async function redeemSession(call: HttpCall): Promise<void> {
   const { ctx } = call;
   const name = call.origin.kind === 'sidecar' ? call.origin.name : '';
@@ -61,6 +64,8 @@ async function redeemSession(call: HttpCall): Promise<void> {
   // Checked after the code is used up: a code issued before a disable buys nothing after it.
   const verdict = await ctx.router.verdict(name);
   if (verdict) return refuseVerdict(call, verdict);
+  // A sidecar view's frame: answered in place (the frame is cross-site to the hub's page, so a cookie would not stick).
+  if (redeemed.inFrame) return ctx.router.handleRequest(call.req, call.res, { name, path: redeemed.path, basePath: '/' });
   const cookie = setCookieHeader(tokenCookieName(ctx.host.identity.id), redeemed.session, 'Lax');
   replyRedirect(call.res, 303, redeemed.path, { 'set-cookie': cookie });
 }

@@ -122,6 +122,8 @@ export class SidecarSupervisor {
       restarts: this.restarts,
       ...(this.lastExit ? { lastExit: this.lastExit } : {}),
       ...(proc && !proc.hasExited ? { figures: proc.figures() } : {}),
+      // What the hub proxies to it now: requests in flight (one waiting for a start included) and open WebSockets.
+      connections: { count: this.active, via: 'hub' },
       ...(this.applied ? { limits: this.applied.limits, limitMode: this.applied.mode } : {}),
     };
   }

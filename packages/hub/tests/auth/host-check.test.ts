@@ -75,4 +75,12 @@ describe('SidecarSessions', () => {
     now += 61_000;
     assert.equal(s.redeem('web', late), undefined);
   });
+
+  it('a sidecar view\'s code says it is for a frame (answered in place), once; a navigation\'s does not', () => {
+    const s = new SidecarSessions();
+    assert.equal(s.redeem('web', s.issueCode('web', '/a'))?.inFrame, false);
+    const framed = s.issueCode('web', '/view?id=p', { inFrame: true });
+    assert.deepEqual({ ...s.redeem('web', framed), session: '' }, { session: '', path: '/view?id=p', inFrame: true });
+    assert.equal(s.redeem('web', framed), undefined, 'used up');
+  });
 });
