@@ -14,7 +14,7 @@ import { serveBenchHub } from './lib/bus-bench-hub.js';
 import { BareWsCaller, openWs, timeCalls } from './lib/bare-ws.js';
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
-const RPC_CALLS = 4000;
+const RPC_CALLS = 4500;
 const RATE = 10_000;
 const EMIT_MS = 2000;
 
@@ -38,10 +38,16 @@ async function main(): Promise<void> {
       ['bare ws to the hub', () => bare.call('bench.noop')],
       ['anchor: bare ws server', () => anchor.call('x')],
     ];
-    // Side by side: each warmed up, then measured in interleaved rounds so drift hits them alike.
+    // Side by side: each warmed up, then measured in interleaved rounds so drift hits them alike; the order
+    // turns each round, so that no target always takes over its socket right after the same other one.
     const times = new Map<string, number[]>(targets.map(([name]) => [name, []]));
     for (const [, call] of targets) await timeCalls(500, call);
-    for (let round = 0; round < 8; round++) for (const [name, call] of targets) times.get(name)!.push(...(await timeCalls(RPC_CALLS / 8, call)));
+    for (let round = 0; round < 9; round++) {
+      for (let k = 0; k < targets.length; k++) {
+        const [name, call] = targets[(round + k) % targets.length]!;
+        times.get(name)!.push(...(await timeCalls(RPC_CALLS / 9, call)));
+      }
+    }
     const p99 = new Map<string, number>();
     for (const [name, list] of times) {
       const p50 = quantile(list, 0.5);
