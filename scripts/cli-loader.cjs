@@ -118,8 +118,10 @@ function load(name) {
 }
 
 // fast.cjs gets the heavier of Node's built-ins as stand-ins that load them on first use: --help never needs
-// crypto or child_process although modules it loads import them (cli.cjs gets the modules themselves).
-const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process']);
+// crypto or child_process although modules it loads import them, and a warm command never calls the
+// createRequire of node:module (which loads Node's ESM loader) that the manifest's sha256 keeps for crypto
+// (cli.cjs gets the modules themselves).
+const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process', 'node:module']);
 const CHUNKS = new Set(BUILD.chunks);
 const required = new Map();
 function bundleRequire(id) {

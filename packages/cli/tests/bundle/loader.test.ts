@@ -214,7 +214,7 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     }
   });
 
-  it('a warm extension command, with or without a configSchema, does not load node:crypto', () => {
+  it('a warm extension command, with or without a configSchema, loads neither node:crypto nor node:module', () => {
     const home = join(root, 'lean');
     writeExtension(home, 'hello', false);
     writeExtension(home, 'greet', true);
@@ -222,17 +222,17 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     assert.equal(run(BIN, home, root, ['config', 'extensions.greet.greeting', 'hi', '--user']).code, 0);
     // What a run loaded, printed at exit by a preload (a run with other flags keeps its own code cache).
     const probe = join(root, 'lean-probe.cjs');
-    writeFileSync(probe, "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify({ crypto: process.moduleLoadList.includes('NativeModule crypto') }) + '\\n'));\n");
-    const loaded = (name: string): { crypto: boolean } => {
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify({ crypto: process.moduleLoadList.includes('NativeModule crypto'), module: process.moduleLoadList.includes('NativeModule module') }) + '\\n'));\n");
+    const loaded = (name: string): { crypto: boolean; module: boolean } => {
       const r = spawnSync(process.execPath, ['--require', probe, BIN, name], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd: root, encoding: 'utf8', timeout: 30_000 });
       assert.equal(r.status, 0, r.stderr);
       const line = /^LOADED (.*)$/m.exec(r.stderr);
       assert.ok(line, r.stderr);
-      return JSON.parse(line[1] as string) as { crypto: boolean };
+      return JSON.parse(line[1] as string) as { crypto: boolean; module: boolean };
     };
     for (const name of ['hello', 'greet']) {
       loaded(name); // the first run may compile, check the config and write the caches
-      assert.equal(loaded(name).crypto, false, `outboard ${name} loaded node:crypto`);
+      assert.deepEqual(loaded(name), { crypto: false, module: false }, `outboard ${name}`);
     }
   });
 });
