@@ -31,8 +31,15 @@ const kind = kindOf(process.argv[2]);
 const home = process.env.OUTBOARD_HOME || path.join(require('node:os').homedir(), '.outboard');
 const cacheDir = path.join(home, 'cache');
 // V8 rejects a cache made under other flags: runs with other flags (NODE_OPTIONS, --cpu-prof...) keep their own.
+// Where a profile is written is no flag of V8's: a profiled run named per run (--cpu-prof-name=%p...) must read
+// the cache of the runs before it, or every profile shows a compile from source and a cache write.
+const WHERE = /^--(?:(?:cpu|heap)-prof-(?:dir|name)|diagnostic-dir)(=.*)?$/;
+/** The flags without WHERE's options and their values (`--cpu-prof-dir=d` and `--cpu-prof-dir d` alike). */
+function withoutWhere(args) {
+  return args.filter((arg, i) => !WHERE.test(arg) && !(WHERE.test(args[i - 1] ?? '') && !(args[i - 1] ?? '').includes('=')));
+}
 let flags = 5381;
-for (const c of process.execArgv.join(' ') + '|' + (process.env.NODE_OPTIONS || '')) flags = ((flags * 33) ^ c.charCodeAt(0)) >>> 0;
+for (const c of withoutWhere(process.execArgv).join(' ') + '|' + withoutWhere((process.env.NODE_OPTIONS || '').split(' ')).join(' ')) flags = ((flags * 33) ^ c.charCodeAt(0)) >>> 0;
 const cacheFile = path.join(cacheDir, 'cli-' + BUILD.keys[kind] + '-' + process.version + '-' + process.arch + '-' + flags.toString(16) + '.v8');
 
 // The cache file: "OBV8", then per script: name length (1 byte), name, data length (4 bytes LE), V8's data.
@@ -111,8 +118,10 @@ function load(name) {
 }
 
 // fast.cjs gets the heavier of Node's built-ins as stand-ins that load them on first use: --help never needs
-// crypto or child_process although modules it loads import them (cli.cjs gets the modules themselves).
-const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process']);
+// crypto or child_process although modules it loads import them, and a warm command never calls the
+// createRequire of node:module (which loads Node's ESM loader) that the manifest's sha256 keeps for crypto
+// (cli.cjs gets the modules themselves).
+const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process', 'node:module']);
 const CHUNKS = new Set(BUILD.chunks);
 const required = new Map();
 function bundleRequire(id) {

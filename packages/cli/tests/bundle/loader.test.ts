@@ -168,6 +168,27 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     assert.equal(afterRun.mtimeMs, before.mtimeMs);
   });
 
+  it('profiled runs read the cache of the runs before them whatever folder or name their profile gets', () => {
+    const home = join(root, 'profiled');
+    writeExtension(home, 'hello', false);
+    assert.equal(run(BIN, home, root, ['extensions', 'enable', 'hello', '--yes']).code, 0);
+    assert.equal(run(BIN, home, root, ['hello']).code, 0);
+    const plain = cacheFiles(home);
+    const profiled = (...flags: string[]): void => {
+      const r = spawnSync(process.execPath, [...flags, BIN, 'hello'], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd: root, encoding: 'utf8', timeout: 30_000 });
+      assert.equal(r.status, 0, r.stderr);
+    };
+    profiled('--cpu-prof', `--cpu-prof-dir=${join(root, 'prof-1')}`);
+    const added = cacheFiles(home).filter((f) => !plain.includes(f));
+    assert.equal(added.length, 1, 'a profiled run keeps a cache of its own (other V8 flags may apply)');
+    const file = join(home, 'cache', added[0] as string);
+    const before = statSync(file);
+    profiled('--cpu-prof', '--cpu-prof-dir', join(root, 'prof-2'), '--cpu-prof-name', 'run.cpuprofile');
+    profiled('--cpu-prof', `--cpu-prof-dir=${join(root, 'prof-3')}`);
+    assert.deepEqual(cacheFiles(home), [...plain, ...added].sort());
+    assert.equal(statSync(file).mtimeMs, before.mtimeMs, 'read, not written again');
+  });
+
   it('a truncated or foreign cache file is ignored and replaced; the command runs as usual', () => {
     const home = join(root, 'damaged');
     writeExtension(home, 'hello', false);
@@ -193,7 +214,7 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     }
   });
 
-  it('a warm extension command, with or without a configSchema, does not load node:crypto', () => {
+  it('a warm extension command, with or without a configSchema, loads neither node:crypto nor node:module', () => {
     const home = join(root, 'lean');
     writeExtension(home, 'hello', false);
     writeExtension(home, 'greet', true);
@@ -201,17 +222,17 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     assert.equal(run(BIN, home, root, ['config', 'extensions.greet.greeting', 'hi', '--user']).code, 0);
     // What a run loaded, printed at exit by a preload (a run with other flags keeps its own code cache).
     const probe = join(root, 'lean-probe.cjs');
-    writeFileSync(probe, "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify({ crypto: process.moduleLoadList.includes('NativeModule crypto') }) + '\\n'));\n");
-    const loaded = (name: string): { crypto: boolean } => {
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify({ crypto: process.moduleLoadList.includes('NativeModule crypto'), module: process.moduleLoadList.includes('NativeModule module') }) + '\\n'));\n");
+    const loaded = (name: string): { crypto: boolean; module: boolean } => {
       const r = spawnSync(process.execPath, ['--require', probe, BIN, name], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd: root, encoding: 'utf8', timeout: 30_000 });
       assert.equal(r.status, 0, r.stderr);
       const line = /^LOADED (.*)$/m.exec(r.stderr);
       assert.ok(line, r.stderr);
-      return JSON.parse(line[1] as string) as { crypto: boolean };
+      return JSON.parse(line[1] as string) as { crypto: boolean; module: boolean };
     };
     for (const name of ['hello', 'greet']) {
       loaded(name); // the first run may compile, check the config and write the caches
-      assert.equal(loaded(name).crypto, false, `outboard ${name} loaded node:crypto`);
+      assert.deepEqual(loaded(name), { crypto: false, module: false }, `outboard ${name}`);
     }
   });
 });
