@@ -194,6 +194,11 @@ describe('the hub pages in a browser', { timeout: 420_000 }, () => {
 
   it('loads views after the page: a slow view peer delays no page, and a views/changed reloads only that view', async () => {
     const headers = { 'x-outboard-token': hub.token, accept: 'text/html' };
+    // The fragment is behind the same gate as the pages.
+    assert.equal((await fetch(`${hub.url}ui/view?id=slowview.slow&where=home`, { headers: { accept: 'text/html' } })).status, 401);
+    const bad = await fetch(`${hub.url}ui/view?id=slowview.slow`, { headers });
+    assert.equal(bad.status, 404);
+    assert.match(await bad.text(), /needs <code>id<\/code> .* and <code>where<\/code>/);
     // The page and the slow view's fragment asked at once: the page answers first, with a placeholder.
     const started = Date.now();
     const fragment = fetch(`${hub.url}ui/view?id=slowview.slow&where=home`, { headers }).then(async (r) => ({ at: Date.now() - started, html: await r.text() }));

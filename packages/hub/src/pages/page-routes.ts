@@ -44,9 +44,12 @@ export const pageRoutes: readonly Route[] = [
  * again when the view changed: its article, or a 404 one naming what is not shown.
  */
 async function viewRoute(call: HttpCall): Promise<void> {
-  const html = await viewFragment(call.ctx, new URLSearchParams(call.query));
-  const missing = `<article class="view"><p class="problem">This view is not shown here any more: its extension was disabled or no longer contributes it.</p></article>`;
-  replyHtml(call.res, html === undefined ? 404 : 200, html ?? missing, { 'content-security-policy': pageCsp(call.ctx.port()) });
+  const query = new URLSearchParams(call.query);
+  const html = await viewFragment(call.ctx, query);
+  const missing = !query.get('id') || !['home', 'extension', 'project'].includes(query.get('where') ?? '')
+    ? 'A view fragment needs <code>id</code> (a view id) and <code>where</code> (home, extension or project): the pages ask for it with both.'
+    : 'This view is not shown here any more: its extension was disabled or no longer contributes it. Reload the page.';
+  replyHtml(call.res, html === undefined ? 404 : 200, html ?? `<article class="view"><p class="problem">${missing}</p></article>`, { 'content-security-policy': pageCsp(call.ctx.port()) });
 }
 
 /** A page row: renders with a fresh anti-forgery token, or answers the HTML 404 when its subject is missing. */
