@@ -42,6 +42,9 @@ export class RequestDeadline {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly outer: AbortSignal | undefined;
   private readonly onOuterAbort = (): void => this.cancel();
+  /** Requests sent (or starting their peer) and not settled: only these need cancelling at dispose. */
+  private pending = 0;
+  private disposed = false;
   /** Rejects when the signal aborts; made for the first peer that has to be started. */
   private abortedPromise: Promise<never> | undefined;
 
@@ -75,23 +78,29 @@ export class RequestDeadline {
    * `cancelled`, or the peer's own error.
    */
   async request(peer: StartablePeer, method: string, params: unknown): Promise<unknown> {
+    // A request made after the query ended (a consumer that stopped iterating) is cancelled, never sent.
+    if (this.disposed) throw this.abortError();
     this.timer ??= setTimeout(() => this.controller.abort(EXPIRED), this.options.deadlineMs);
-    if (peer.state !== 'ready' && peer.state !== 'degraded') await this.started(peer);
-    if (this.controller.signal.aborted) throw this.abortError();
+    this.pending++;
     try {
+      if (peer.state !== 'ready' && peer.state !== 'degraded') await this.started(peer);
+      if (this.controller.signal.aborted) throw this.abortError();
       return await peer.request(method, params, { timeoutMs: 0, signal: this.controller.signal });
     } catch (error) {
       // Rejected because this deadline's signal aborted: the deadline's own words, not the connection's.
       if (this.controller.signal.aborted) throw this.abortError();
       throw error;
+    } finally {
+      this.pending--;
     }
   }
 
-  /** Clears the timer and cancels what is still pending. */
+  /** Clears the timer and cancels what is still pending (when every request settled, nothing is aborted). */
   dispose(): void {
+    this.disposed = true;
     clearTimeout(this.timer);
     this.outer?.removeEventListener('abort', this.onOuterAbort);
-    this.controller.abort();
+    if (this.pending > 0) this.controller.abort();
   }
 
   private async started(peer: StartablePeer): Promise<void> {
