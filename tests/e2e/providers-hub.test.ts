@@ -71,6 +71,9 @@ describe('providers through a running hub', { timeout: 120_000 }, () => {
     const bad = cli(['config', 'providers.deadlineMs', '5', '--user']);
     assert.notEqual(bad.code, 0);
     assert.match(bad.stderr, /providers\.deadlineMs must be a whole number of milliseconds from 100 to 60000/);
+    // The key's own fix, not CONFIG_INVALID_VALUE's generic one about an extension's config keys.
+    assert.match(bad.stderr, / — give one with `outboard config providers\.deadlineMs 5000 --user`, or unset it with `outboard config providers\.deadlineMs --unset --user`/);
+    assert.doesNotMatch(bad.stderr, /extensions info/);
     const set = cli(['config', 'providers.deadlineMs', '400', '--user']);
     assert.equal(set.code, 0, set.stderr);
     const r = await viaHub(['search', 'quick', '--json']);

@@ -145,7 +145,7 @@ export class ConfigService {
       }
       stored = requireDevPathList(value, this.cwd, `The value for ${DEV_PATHS_KEY}`);
     }
-    checkHostOwnedWrite(segments, stored, key);
+    checkHostOwnedWrite({ hostId: this.hostId, scope }, segments, stored, key);
     if (segments[0] === 'extensions' && segments[2] === 'limits') {
       const name = segments[1] as string;
       checkLimitsWrite(this.hostId, segments, stored, userLimitsIn(this.#readScope(scope), name), await this.#limitsFor?.(name));

@@ -1,5 +1,6 @@
 import { ConfigError } from './config-error.js';
 import { isConfigObject } from './config-key.js';
+import type { ConfigScope } from './config-files.js';
 
 /**
  * Keys of an `extensions.<name>` section that the host owns, not the extension (DESIGN §6: the user owns
@@ -58,44 +59,69 @@ function isDeadline(value: unknown): value is number {
 
 /**
  * Refuses a write of a host-owned key with a value the host does not know (`CONFIG_INVALID_VALUE`, naming the
- * accepted values). `segments` is the dotted key written; other keys pass.
+ * accepted values, with the key's own fix as the hint: the command that sets a good value or unsets it).
+ * `segments` is the dotted key written; `to` names the commands of the fix (the host id, and the file written:
+ * `--user` for the user config). Other keys pass.
  */
-export function checkHostOwnedWrite(segments: readonly string[], value: unknown, key: string): void {
-  checkTelemetryWrite(segments, value, key);
-  if (segments[0] === 'providers') return checkProvidersWrite(segments, value, key);
+export function checkHostOwnedWrite(to: HostOwnedWriteTarget, segments: readonly string[], value: unknown, key: string): void {
+  checkTelemetryWrite(to, segments, value, key);
+  if (segments[0] === 'providers') return checkProvidersWrite(to, segments, value, key);
   if (segments[0] !== 'extensions' || segments.length !== 3 || segments[2] !== 'activation') return;
   if (ACTIVATION_OVERRIDES.some((v) => v === value)) return;
   throw new ConfigError(
     'CONFIG_INVALID_VALUE',
-    `Not written: ${key} is ${JSON.stringify(value)}, but it must be "lazy" (an onStartup peer waits for its other activation events or first use) or "manifest" (as the manifest says). Give one of them, or unset the key.`,
+    `Not written: ${key} is ${JSON.stringify(value)}, but it must be "lazy" (an onStartup peer waits for its other activation events or first use) or "manifest" (as the manifest says).`,
+    { hint: setOrUnset(to, key, 'lazy') },
   );
 }
 
+/** Who writes a host-owned key where: the host id (its command) and the config file written. */
+export interface HostOwnedWriteTarget {
+  hostId: string;
+  scope: ConfigScope;
+}
+
+/** The command that writes `key` as `value` to the same file as the refused write. */
+function configCommand(to: HostOwnedWriteTarget, key: string, value: string): string {
+  return `\`${to.hostId} config ${key} ${value}${to.scope === 'user' ? ' --user' : ''}\``;
+}
+
+/** The fix of a refused host-owned value: the command that writes a good one, or the one that removes the key. */
+function setOrUnset(to: HostOwnedWriteTarget, key: string, example: string): string {
+  return `give one with ${configCommand(to, key, example)}, or unset it with ${configCommand(to, key, '--unset')}`;
+}
+
 /** `providers` holds only `deadlineMs`, an integer number of milliseconds from 100 to 60000. */
-function checkProvidersWrite(segments: readonly string[], value: unknown, key: string): void {
+function checkProvidersWrite(to: HostOwnedWriteTarget, segments: readonly string[], value: unknown, key: string): void {
   if (segments.length === 1) {
     if (isConfigObject(value) && Object.keys(value).every((k) => k === 'deadlineMs') && (value['deadlineMs'] === undefined || isDeadline(value['deadlineMs']))) return;
   } else if (segments.length === 2 && segments[1] === 'deadlineMs') {
     if (isDeadline(value)) return;
   } else {
-    throw new ConfigError('CONFIG_INVALID_KEY', `Not written: the host knows no setting ${key}; the providers section holds only ${PROVIDER_DEADLINE_KEY}.`);
+    throw new ConfigError('CONFIG_INVALID_KEY', `Not written: the host knows no setting ${key}; the providers section holds only ${PROVIDER_DEADLINE_KEY}.`, {
+      hint: `set that one with ${configCommand(to, PROVIDER_DEADLINE_KEY, '<ms>')}`,
+    });
   }
   throw new ConfigError(
     'CONFIG_INVALID_VALUE',
     `Not written: ${key} is ${JSON.stringify(value)}, but ${PROVIDER_DEADLINE_KEY} must be a whole number of milliseconds from ${DEADLINE_RANGE.min} to ${DEADLINE_RANGE.max} (how long each provider may take to answer; default 2000).`,
+    { hint: setOrUnset(to, PROVIDER_DEADLINE_KEY, '5000') },
   );
 }
 
 /** `telemetry.payloads` (or a whole `telemetry` object) is written only as true or false (`CONFIG_INVALID_VALUE`). */
-function checkTelemetryWrite(segments: readonly string[], value: unknown, key: string): void {
+function checkTelemetryWrite(to: HostOwnedWriteTarget, segments: readonly string[], value: unknown, key: string): void {
   if (segments[0] !== 'telemetry') return;
   const payloads = segments.length === 1 ? (isConfigObject(value) ? value['payloads'] : value) : segments[1] === 'payloads' && segments.length === 2 ? value : undefined;
   if (segments.length === 1 && !isConfigObject(value)) {
-    throw new ConfigError('CONFIG_INVALID_VALUE', `Not written: ${key} is a section of switches, e.g. ${TELEMETRY_PAYLOADS_KEY} true; got ${JSON.stringify(value)}.`);
+    throw new ConfigError('CONFIG_INVALID_VALUE', `Not written: ${key} is a section of switches, e.g. ${TELEMETRY_PAYLOADS_KEY} true; got ${JSON.stringify(value)}.`, {
+      hint: `set the switch itself: ${configCommand(to, TELEMETRY_PAYLOADS_KEY, 'true')}`,
+    });
   }
   if (payloads === undefined || typeof payloads === 'boolean') return;
   throw new ConfigError(
     'CONFIG_INVALID_VALUE',
-    `Not written: ${TELEMETRY_PAYLOADS_KEY} is ${JSON.stringify(payloads)}, but it must be true (action arguments, RPC params, results and event bodies may leave in logs, metrics and telemetry) or false (only types, ids, names, outcomes, codes and timing). Give one of them, or unset the key.`,
+    `Not written: ${TELEMETRY_PAYLOADS_KEY} is ${JSON.stringify(payloads)}, but it must be true (action arguments, RPC params, results and event bodies may leave in logs, metrics and telemetry) or false (only types, ids, names, outcomes, codes and timing).`,
+    { hint: setOrUnset(to, TELEMETRY_PAYLOADS_KEY, 'false') },
   );
 }

@@ -1,7 +1,6 @@
-import { setMaxListeners } from 'node:events';
 import type { ProviderKind } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
-import { requestWithin } from '../peers/deadline-request.js';
+import { RequestDeadline } from '../peers/deadline-request.js';
 import type { StartablePeer } from '../peers/deadline-request.js';
 import { routeContribution } from '../contributions/contribution-owner.js';
 import type { ContributingExtension } from '../contributions/contribution-owner.js';
@@ -73,7 +72,7 @@ export interface ProviderQueryOptions {
  */
 export class ProviderQueries {
   /** The fan-out in progress per consumer (see {@link ProviderQueryOptions.consumer}). */
-  private readonly latest = new Map<string, AbortController>();
+  private readonly latest = new Map<string, RequestDeadline>();
 
   constructor(private readonly deps: ProviderQueriesDeps) {}
 
@@ -94,53 +93,58 @@ export class ProviderQueries {
     const owner = routeContribution(await this.deps.extensions(), 'provider', id, this.deps.hostId);
     const declared = (owner.manifest?.contributes?.providers ?? []).find((p) => p.id === id);
     const provider: DeclaredProvider = { id, kind: declared?.kind ?? 'search', title: declared?.title ?? id, extension: owner.name };
-    return this.ask(provider, this.checkQuery(query), options);
+    const checked = this.checkQuery(query);
+    const deadline = this.deadlineOf(options);
+    try {
+      return await this.ask(provider, checked, deadline);
+    } finally {
+      deadline.dispose();
+    }
   }
 
   /**
    * Asks every provider of `kind` in parallel and yields each answer as it arrives; then yields, in id order,
    * those that timed out, failed or were not ready, each with its reason. Stops asking (cancelling what is
    * pending) when `signal` aborts or the consumer stops iterating; throws ResponseError `cancelled` when the same
-   * `consumer` asked again.
+   * `consumer` asked again. One deadline (one timer, one signal) and one read of the settings serve every provider.
    */
   async *fanOut(kind: ProviderKind, query: ProviderQuery, options: ProviderQueryOptions = {}): AsyncGenerator<ProviderOutcome> {
     const checked = this.checkQuery(query);
     const providers = await this.declared(kind);
-    const controller = new AbortController();
-    // Every provider's query listens to this one signal (and removes its listener when done): with more than
-    // ten providers Node's leak warning would otherwise reach the user's terminal.
-    setMaxListeners(0, controller.signal);
+    const deadline = this.deadlineOf(options);
     const { consumer } = options;
     if (consumer !== undefined) {
-      this.latest.get(consumer)?.abort(REPLACED);
-      this.latest.set(consumer, controller);
+      this.latest.get(consumer)?.cancel(REPLACED);
+      this.latest.set(consumer, deadline);
     }
-    const outer = options.signal;
-    const onAbort = (): void => controller.abort();
-    outer?.addEventListener('abort', onAbort, { once: true });
-    if (outer?.aborted) controller.abort();
+    const arrived: ProviderOutcome[] = [];
+    let wake: (() => void) | undefined;
+    const arrive = (outcome: ProviderOutcome): void => {
+      arrived.push(outcome);
+      wake?.();
+    };
+    deadline.signal.addEventListener('abort', () => wake?.(), { once: true });
+    for (const provider of providers) void this.outcomeOf(provider, checked, deadline).then(arrive);
     const missed: ProviderOutcome[] = [];
-    const pending = new Map<number, Promise<{ index: number; outcome: ProviderOutcome }>>();
-    providers.forEach((provider, index) => {
-      pending.set(index, this.outcomeOf(provider, checked, { ...options, signal: controller.signal }).then((outcome) => ({ index, outcome })));
-    });
     try {
-      while (pending.size > 0 && !controller.signal.aborted) {
-        const { index, outcome } = await Promise.race(pending.values());
-        pending.delete(index);
-        if (controller.signal.aborted) break;
+      for (let next = 0; next < providers.length && !deadline.cancelled; ) {
+        if (next === arrived.length) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+          continue;
+        }
+        const outcome = arrived[next++] as ProviderOutcome;
         if (outcome.outcome === 'answered') yield outcome;
         else missed.push(outcome);
       }
-      if (controller.signal.aborted) {
-        if (controller.signal.reason === REPLACED) throw new ResponseError('cancelled', `a newer query from ${JSON.stringify(consumer)} replaced this one`);
+      if (deadline.cancelled) {
+        if (deadline.signal.reason === REPLACED) throw new ResponseError('cancelled', `a newer query from ${JSON.stringify(consumer)} replaced this one`);
         return;
       }
       yield* missed.sort((a, b) => a.provider.id.localeCompare(b.provider.id));
     } finally {
-      outer?.removeEventListener('abort', onAbort);
-      controller.abort();
-      if (consumer !== undefined && this.latest.get(consumer) === controller) this.latest.delete(consumer);
+      deadline.dispose();
+      if (consumer !== undefined && this.latest.get(consumer) === deadline) this.latest.delete(consumer);
     }
   }
 
@@ -161,9 +165,20 @@ export class ProviderQueries {
     return checked;
   }
 
-  private async outcomeOf(provider: DeclaredProvider, query: CheckedQuery, options: ProviderQueryOptions): Promise<ProviderOutcome> {
+  /**
+   * The deadline of one query or fan-out: the consumer's, else the user's `providers.deadlineMs` (read once per
+   * query), else the default; its timeout names the setting unless the consumer chose the deadline.
+   */
+  private deadlineOf(options: ProviderQueryOptions): RequestDeadline {
+    const deadlineMs = options.deadlineMs ?? this.deps.configuredDeadlineMs?.() ?? DEFAULT_PROVIDER_DEADLINE_MS;
+    const timeoutHint = options.deadlineMs === undefined ? `\`${this.deps.hostId} config providers.deadlineMs <ms>\` gives providers longer` : undefined;
+    return new RequestDeadline({ deadlineMs, signal: options.signal, timeoutHint, notStartedData: NOT_READY });
+  }
+
+  /** One provider's outcome under the fan-out's deadline; never rejects. */
+  private async outcomeOf(provider: DeclaredProvider, query: CheckedQuery, deadline: RequestDeadline): Promise<ProviderOutcome> {
     try {
-      return { provider, outcome: 'answered', ...(await this.ask(provider, query, options)) };
+      return { provider, outcome: 'answered', ...(await this.ask(provider, query, deadline)) };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof ResponseError && error.reason === 'timeout') return { provider, outcome: 'timed_out', reason };
@@ -172,7 +187,7 @@ export class ProviderQueries {
     }
   }
 
-  private async ask(provider: DeclaredProvider, query: CheckedQuery, options: ProviderQueryOptions): Promise<ProviderAnswer> {
+  private async ask(provider: DeclaredProvider, query: CheckedQuery, deadline: RequestDeadline): Promise<ProviderAnswer> {
     if (query.projectId !== undefined) {
       const granted = await this.deps.grantedProjects(provider.extension);
       if (granted !== undefined && !granted.includes(query.projectId)) {
@@ -181,10 +196,7 @@ export class ProviderQueries {
     }
     const peer = await this.deps.peer(provider.extension);
     if (!peer) throw new ResponseError('unavailable', `extension ${provider.extension} has no peer that can run (is it enabled?)`, NOT_READY);
-    // The user's `providers.deadlineMs`, asked at every query; the timeout names it unless the consumer chose the deadline.
-    const deadlineMs = options.deadlineMs ?? this.deps.configuredDeadlineMs?.() ?? DEFAULT_PROVIDER_DEADLINE_MS;
-    const timeoutHint = options.deadlineMs === undefined ? `\`${this.deps.hostId} config providers.deadlineMs <ms>\` gives providers longer` : undefined;
-    const raw = await requestWithin(peer, 'providers/query', { id: provider.id, ...query }, { deadlineMs, signal: options.signal, timeoutHint, notStartedData: NOT_READY });
+    const raw = await deadline.request(peer, 'providers/query', { id: provider.id, ...query });
     try {
       return checkProviderAnswer(provider.kind, raw, query.limit);
     } catch (error) {

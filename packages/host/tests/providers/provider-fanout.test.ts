@@ -11,12 +11,17 @@ function fakePeer(delayMs: number, cancelled: string[]): ProviderPeer {
     request: (_method: string, params: unknown, options: RequestOptions) =>
       new Promise((resolve, reject) => {
         const { query } = params as { query: string };
-        const timer = setTimeout(() => resolve({ items: [{ title: `hit ${query}` }] }), delayMs);
-        options.signal?.addEventListener('abort', () => {
+        // As the connection does: the abort listener is removed once the request is answered.
+        const onAbort = (): void => {
           clearTimeout(timer);
           cancelled.push(query);
           reject(new Error('cancelled'));
-        });
+        };
+        const timer = setTimeout(() => {
+          options.signal?.removeEventListener('abort', onAbort);
+          resolve({ items: [{ title: `hit ${query}` }] });
+        }, delayMs);
+        options.signal?.addEventListener('abort', onAbort, { once: true });
       }),
   };
 }
