@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { Transport, TransportSink } from '@outboard/protocol';
+import { ClientError } from './client-errors.js';
 
 /** Options of {@link openWebSocket}. */
 export interface OpenWebSocketOptions {
@@ -11,14 +12,14 @@ export interface OpenWebSocketOptions {
   signal?: AbortSignal;
 }
 
-/** The server answered the upgrade with an HTTP status instead: its status and its `error` text, if any. */
-export class WebSocketRefusedError extends Error {
+/** The server answered the upgrade with an HTTP status instead: its status and its `error` text, if any (code `CLIENT_REFUSED`). */
+export class WebSocketRefusedError extends ClientError {
   override name = 'WebSocketRefusedError';
   constructor(
     readonly status: number,
     readonly text: string | undefined,
   ) {
-    super(`answered ${status}${text ? `: ${text}` : ''}`);
+    super('CLIENT_REFUSED', `answered ${status}${text ? `: ${text}` : ''}`);
   }
 }
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
+import { CodedError } from '@outboard/protocol';
 import { HubRequestError, NotStartedByHostError, SDK_ERROR_CODES, SdkError, UndeclaredError, createHubClient, readEnvironment } from '../src/index.js';
 
 const DOC = readFileSync(fileURLToPath(new URL('../../../../docs/errors.md', import.meta.url)), 'utf8');
@@ -21,6 +22,7 @@ describe('SDK error codes', () => {
   it('each class carries its code, and shares the one base class', async () => {
     assert.throws(() => readEnvironment({}), (e: unknown) => e instanceof NotStartedByHostError && e instanceof SdkError && e.code === 'SDK_NOT_STARTED_BY_HOST');
     assert.equal(new UndeclaredError('x', 'contributes.actions').code, 'SDK_UNDECLARED');
+    assert.ok(new UndeclaredError('x', 'contributes.actions') instanceof CodedError, 'the SDK base class extends the one base class of coded errors');
     await assert.rejects(createHubClient(undefined, undefined, 'ndx').request('GET', '/api/version'), (e: unknown) => e instanceof HubRequestError && e.code === 'SDK_HUB_REQUEST_FAILED' && /`ndx hub start`/.test(e.message));
   });
 

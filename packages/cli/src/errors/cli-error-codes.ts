@@ -7,7 +7,8 @@ import type { ErrorCodeInfo } from '@outboard/host/errors';
  * nothing raises). The CLI also raises codes of the host's table and of the hub's (`HUB_START_FAILED`).
  */
 export const CLI_ERROR_CODES = {
-  // the command line: dispatch, consent, and what a command could not do
+  // the command line: usage, dispatch, consent, and what a command could not do
+  USAGE: { meaning: 'the command line is not understood (unknown option, missing or unexpected argument)', exitCode: 2, fix: (_host) => `run the command with --help` },
   CLI_UNKNOWN_COMMAND: { meaning: 'no built-in, subcommand or enabled extension has this command', exitCode: 1, fix: (host) => `run \`${host.id} --help\` for the list of commands` },
   CLI_NOT_AVAILABLE: { meaning: 'the built-in command is reserved for a later version', exitCode: 1, fix: (host) => `update ${host.id}` },
   CLI_NOT_FOUND: { meaning: 'no installed extension or linked folder has this name', exitCode: 1, fix: (host) => `run \`${host.id} extensions list\`` },
@@ -23,6 +24,12 @@ export const CLI_ERROR_CODES = {
   HUB_NOT_RUNNING: { meaning: 'no hub serves this home', exitCode: 1, fix: (host) => `start one with \`${host.id} hub start\`` },
   HUB_ALREADY_RUNNING: { meaning: 'a hub already serves this home', exitCode: 1, fix: (host) => `use it (\`${host.id} hub status\`), or stop it first with \`${host.id} hub stop\`` },
   HUB_REQUEST_FAILED: { meaning: 'the running hub refused or failed a request', exitCode: 1, fix: (host) => `check it with \`${host.id} hub status\`; restart it with \`${host.id} hub stop\` then \`${host.id} hub start\`` },
+  // `extensions bisect`
+  BISECT_IN_PROGRESS: { meaning: 'a bisect of this home was started and not finished (its restore file is in the home)', exitCode: 1, fix: (host) => `restore what it changed with \`${host.id} extensions bisect --reset\`` },
+  BISECT_NEEDS_TERMINAL: { meaning: 'bisect asks after each step whether the problem is still there, and no person is at a terminal', exitCode: 2, fix: (_host) => `pass --run '<command>' to decide each step by the command's exit code` },
+  BISECT_NOTHING_ENABLED: { meaning: 'bisect halves the enabled extensions, and fewer than two are enabled', exitCode: 1, fix: (host) => `enable the extensions to search among with \`${host.id} extensions enable <name>\`` },
+  // `events`, `notifications --follow`, a provider's `--follow`: what only a running hub publishes
+  EVENTS_NEED_HUB: { meaning: 'events are published inside a running hub; without one there is nothing to read', exitCode: 1, fix: (host) => `start one with \`${host.id} hub start\`, then run the command again` },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link CLI_ERROR_CODES}. */

@@ -18,7 +18,7 @@ export class CliError extends OutboardError<CliErrorCode> {
 }
 
 /** The command line is not understood: exit 2 and `error: <message> — <hint>` (code USAGE). */
-export class UsageError extends OutboardError {
+export class UsageError extends CliError {
   override name = 'UsageError';
   constructor(message: string, hint?: string) {
     super('USAGE', message, hint === undefined ? {} : { hint });

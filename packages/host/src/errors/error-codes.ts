@@ -30,7 +30,6 @@ export type ErrorCodeTable = Readonly<Record<string, ErrorCodeInfo>>;
 export const ERROR_CODES = {
   // Generic
   INTERNAL: { meaning: 'an unexpected failure inside the host (a bug)', exitCode: 1, fix: (host) => `rerun with ${host.envPrefix}_DEBUG=1 and report the stack trace` },
-  USAGE: { meaning: 'the command line is not understood (unknown option, missing or unexpected argument)', exitCode: 2, fix: (_host) => `run the command with --help` },
 
   // store/: durable files
   STORE_LOCK_TIMEOUT: { meaning: 'another process held a file lock longer than the wait allowed', exitCode: 1, fix: (_host) => `retry; if it persists, check for a hung process holding the lock` },
@@ -74,16 +73,13 @@ export const ERROR_CODES = {
   POLICY_LINK_REFUSED: { meaning: 'the organisation policy does not allow `extensions link` (allowLink is false, or the policy file is invalid)', exitCode: 2, fix: (_host) => `install a published package instead, or ask whoever manages the policy file` },
   POLICY_ADD_REFUSED: { meaning: 'the organisation policy does not allow `extensions add` from a tarball or folder (allowLocalAdd is false, or the policy file is invalid)', exitCode: 2, fix: (_host) => `install a published package by name, or ask whoever manages the policy file` },
 
-  // automations, bisect and limits (merged)
+  // automations and limits
   CONFIG_LIMIT_RAISED: { meaning: "extensions.<name>.limits raises a resource limit of the extension's manifest (the user may only lower them)", exitCode: 2, fix: (_host) => `set it at or below the manifest's value (see \`extensions info <name>\`), or unset it` },
   AUTOMATION_INVALID: { meaning: 'an automation is malformed (trigger, action, mode, bounds or a template placeholder)', exitCode: 2, fix: (host) => `see \`${host.id} automations add --help\` and docs/automations.md` },
   AUTOMATION_REFUSED: { meaning: "the catalogue does not know the automation's trigger or action, or its arguments break the action's argsSchema", exitCode: 2, fix: (host) => `run \`${host.id} automations catalog\` to see the triggers and actions on offer` },
   AUTOMATION_EXISTS: { meaning: 'an automation with that id exists already', exitCode: 2, fix: (_host) => `pick another id with --id, or remove the old one first` },
   AUTOMATION_NOT_FOUND: { meaning: 'no automation has that id', exitCode: 1, fix: (host) => `run \`${host.id} automations list\` to see them` },
   AUTOMATION_TEMPLATE_UNKNOWN: { meaning: 'no enabled extension offers that automation template', exitCode: 2, fix: (host) => `run \`${host.id} automations catalog\` to see the templates on offer` },
-  BISECT_IN_PROGRESS: { meaning: 'a bisect of this home was started and not finished (its restore file is in the home)', exitCode: 1, fix: (host) => `restore what it changed with \`${host.id} extensions bisect --reset\`` },
-  BISECT_NEEDS_TERMINAL: { meaning: 'bisect asks after each step whether the problem is still there, and no person is at a terminal', exitCode: 2, fix: (_host) => `pass --run '<command>' to decide each step by the command's exit code` },
-  BISECT_NOTHING_ENABLED: { meaning: 'bisect halves the enabled extensions, and fewer than two are enabled', exitCode: 1, fix: (host) => `enable the extensions to search among with \`${host.id} extensions enable <name>\`` },
 
   // contributions/: the input of an action, checked by the host before its peer sees it
   ACTION_ARGS_INVALID: { meaning: "an action's arguments break its argsSchema (the message names each field and schema rule)", exitCode: 2, fix: (host) => `pass arguments that match the action's argsSchema (\`${host.id} actions list --json\` shows it)` },
@@ -99,13 +95,12 @@ export const ERROR_CODES = {
   SCAFFOLD_NAME_INVALID: { meaning: 'the name cannot name an extension: it breaks the slug rule or is a reserved word or built-in command', exitCode: 2, fix: (_host) => `choose a lowercase name such as \`my-tool\` (a letter, then letters, digits or \`-\`, at most 39)` },
   SCAFFOLD_TARGET_NOT_EMPTY: { meaning: 'the folder to create the extension in already exists and is not empty (or is a file)', exitCode: 2, fix: (_host) => `choose another name, or an empty or new folder with --dir <path>` },
   SCAFFOLD_WRITE_FAILED: { meaning: 'the files of the new extension could not be written', exitCode: 1, fix: (_host) => `read the message (permissions, disk space), then retry in another folder with --dir <path>` },
-  // bus, rpc, plugins: the event bus, the one RPC registry and in-process plugins (packages/host/src/{bus,rpc,plugins}, `events`, `rpc`)
+  // bus, rpc, plugins: the event bus, the one RPC registry and in-process plugins (packages/host/src/{bus,rpc,plugins})
   RPC_METHOD_INVALID: { meaning: 'an RPC method name is not a dotted name, or its handler is not a function', exitCode: 2, fix: (_host) => `register a dotted name such as \`myplugin.doThing\` with a handler function` },
   RPC_METHOD_TAKEN: { meaning: 'an RPC method is already served by another owner (both are named)', exitCode: 1, fix: (_host) => `rename one of the two methods; every method has exactly one owner` },
   RPC_CALL_FAILED: { meaning: 'an RPC method refused or failed the call (the message says why)', exitCode: 1, fix: (host) => `read the message; \`${host.id} rpc rpc.methods\` lists the methods served` },
   PLUGIN_INVALID: { meaning: 'a plugin passed to createHost is malformed (no name or setup, a duplicate name, a bad type glob)', exitCode: 1, fix: (_host) => `fix the plugin list given to createHost({ plugins })` },
   PLUGIN_SETUP_FAILED: { meaning: "a plugin's setup threw, so the host did not start (the plugin is named)", exitCode: 1, fix: (_host) => `fix that plugin's setup, or remove it from createHost({ plugins })` },
-  EVENTS_NEED_HUB: { meaning: 'events are published inside a running hub; without one there is nothing to read', exitCode: 1, fix: (host) => `start one with \`${host.id} hub start\`, then run the command again` },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** One code of {@link ERROR_CODES}. */
