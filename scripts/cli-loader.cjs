@@ -111,7 +111,7 @@ function load(name) {
 // fast.cjs gets the heavier of Node's built-ins as stand-ins that load them on first use: --help never needs
 // crypto or child_process although modules it loads import them (cli.cjs gets the modules themselves).
 const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process']);
-const CHUNKS = new Set(['./ajv.cjs', './validate.cjs', './mcp.cjs']);
+const CHUNKS = new Set(['./ajv.cjs', './validate.cjs']);
 const required = new Map();
 function bundleRequire(id) {
   if (CHUNKS.has(id)) {

@@ -80,7 +80,7 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** The `outboard` bin as installed: the bundled CLI (the MCP adapter loads from its own chunk, mcp.cjs). */
+/** The `outboard` bin as installed: the bundled CLI (it imports the MCP adapter, @outboard/mcp, as installed). */
 export const BUNDLED_MAIN = join(REPO_ROOT, 'packages', 'cli', 'dist', 'bundle', 'main.js');
 
 /** Spawns the built CLI's `mcp` (`main`: the compiled sources by default) as an agent's client does, and initializes, declaring `capabilities`. */
