@@ -71,12 +71,16 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
   }
   // Project p1 is registered (its root is the temporary folder): the host refuses a --project that names none.
   writeFiles(home, { 'projects.json': { format: 1, projects: { p1: { id: 'p1', name: 'p1', root: realpathSync(tmp.path), registeredAt: new Date().toISOString() } } } });
-  const marksOf = (name: string): string[] =>
+  return { root: tmp.path, home, marks, env, marksOf: marksReader(marks), cleanup: () => tmp.cleanup() };
+}
+
+/** Reads the lines the fixture peers wrote to the marks file `marks` for one extension, its prefix removed. */
+export function marksReader(marks: string): (name: string) => string[] {
+  return (name) =>
     readFileSync(marks, 'utf8')
       .split('\n')
       .filter((l) => l.startsWith(`${name}: `))
       .map((l) => l.slice(name.length + 2));
-  return { root: tmp.path, home, marks, env, marksOf, cleanup: () => tmp.cleanup() };
 }
 
 /** The pids of the peer processes one extension started (from its marks). */
