@@ -21,7 +21,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHUNKS, FAST_MODULE_CHUNKS, FAST_STUBS, FULL_CHUNKS, STUB_ALL_DYNAMIC_IMPORTS_OF } from './bundle-plan.mjs';
+import { CHUNKS, FAST_MODULE_CHUNKS, FAST_STUBS, FULL_CHUNKS, INSTALLED_IMPORTS, STUB_ALL_DYNAMIC_IMPORTS_OF } from './bundle-plan.mjs';
 
 const cli = fileURLToPath(new URL('../packages/cli/', import.meta.url));
 const out = `${cli}dist/bundle`;
@@ -58,7 +58,29 @@ const fullPlugin = {
     b.onResolve({ filter: /^\.\/[\w-]+\.cjs$/ }, (args) => (args.namespace === 'full-chunk' ? { path: args.path, external: true } : undefined));
   },
 };
-await build({ ...common, entryPoints: { cli: entry }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fullPlugin] });
+// Each module of INSTALLED_IMPORTS becomes a require of its own file next to the bundle, written here: a CommonJS
+// file Node's loader runs (a vm.Script could not import()), whose functions import the installed package.
+const installedByModule = new Map(INSTALLED_IMPORTS.map((i) => [i.module, i]));
+const installedMet = new Set();
+const installedPlugin = {
+  name: 'outboard-installed-imports',
+  setup(b) {
+    b.onLoad({ filter: /\.js$/ }, (args) => {
+      const found = installedByModule.get(relative(resolve(cli, '..'), args.path).split(sep).join('/'));
+      if (!found) return undefined;
+      installedMet.add(found.module);
+      return { contents: `export { ${Object.keys(found.exports).join(', ')} } from ${JSON.stringify(`./${found.file}`)};`, loader: 'js' };
+    });
+    b.onResolve({ filter: /^\.\/[\w-]+\.cjs$/ }, (args) => (INSTALLED_IMPORTS.some((i) => args.path === `./${i.file}`) ? { path: args.path, external: true } : undefined));
+  },
+};
+await build({ ...common, entryPoints: { cli: entry }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fullPlugin, installedPlugin] });
+const installedUnmet = INSTALLED_IMPORTS.filter((i) => !installedMet.has(i.module)).map((i) => i.module);
+if (installedUnmet.length > 0) throw new Error(`scripts/bundle-plan.mjs names INSTALLED_IMPORTS modules cli.cjs never met (renamed or moved?): ${installedUnmet.join(', ')}`);
+for (const i of INSTALLED_IMPORTS) {
+  const fns = Object.entries(i.exports).map(([fn, pkg]) => `exports.${fn} = () => import(${JSON.stringify(pkg)});\n`).join('');
+  writeFileSync(`${out}/${i.file}`, `'use strict';\n// Written by scripts/bundle-cli.mjs for ${i.module} (INSTALLED_IMPORTS): imports the installed package.\n${fns}`);
+}
 for (const [name, chunk] of Object.entries(FULL_CHUNKS)) {
   await build({ ...common, entryPoints: { [name]: chunk.specifiers[0] }, absWorkingDir: `${cli}`, outdir: out, outExtension: { '.js': '.cjs' } });
 }

@@ -30,9 +30,17 @@ export const FAST_MODULE_CHUNKS = [
 ];
 
 /**
- * Chunks cli.cjs loads on first use, by specifier: the MCP adapter and the MCP SDK it bundles (about as many
- * bytes as the rest of the CLI) only for `mcp`, never for every built-in command.
+ * Chunks cli.cjs loads on first use, by specifier (compiled with their own code cache). None at present: the MCP
+ * adapter is an installed package (INSTALLED_IMPORTS).
  */
-export const FULL_CHUNKS = {
-  mcp: { file: 'mcp.cjs', specifiers: ['@outboard/mcp'] },
-};
+export const FULL_CHUNKS = {};
+
+/**
+ * CLI modules the bundles replace by a small CommonJS file next to them, run by Node's own loader, whose
+ * functions import an installed package (`exports`: function name → package): what a dependency owns is not
+ * copied into the CLI. `@outboard/mcp` brings the MCP SDK (about as many bytes as the rest of the CLI), only
+ * for `mcp`. The build fails when a module named here is never met.
+ */
+export const INSTALLED_IMPORTS = [
+  { module: 'cli/dist/src/commands/mcp-adapter.js', file: 'mcp-adapter.cjs', exports: { loadMcpAdapter: '@outboard/mcp' } },
+];

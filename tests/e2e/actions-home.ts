@@ -3,13 +3,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
-
-const FIXTURES = join(REPO_ROOT, 'packages', 'host', 'tests', 'fixtures', 'peers');
-const PROTOCOL_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'protocol', 'dist', 'src', 'index.js')).href;
+import { CLI_MAIN, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
+import { FIXTURE_PEER, PROTOCOL_URL, userPackageDir, writePeerPackage } from './lib/peer-package.js';
 
 /** One fixture peer extension: its name (which its action ids start with), the fixture's mode and capabilities. */
 export interface ActionsFixture {
@@ -47,47 +44,43 @@ export function actionsHome(fixtures: ActionsFixture[]): ActionsHome {
   const env = { FIXTURE_PROTOCOL_URL: PROTOCOL_URL, FIXTURE_MARKS: marks };
   for (const f of fixtures) {
     const x = f.name;
-    const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${f.name}`);
-    writeFiles(dir, {
-      'package.json': {
-        name: `outboard-ext-${f.name}`,
-        version: '1.0.0',
-        engines: { outboard: '*' },
-        outboard: {
-          extension: {
-            apiVersion: 1,
-            name: f.name,
-            peer: { exec: ['node', './peer.mjs', f.mode ?? 'good'], activation: f.providers ? ['onProvider'] : f.views ? ['onView'] : ['onAction'] },
-            ...(f.sidecar ? { sidecar: { bin: 'serve.mjs' } } : {}),
-            contributes: {
-              actions: [
-                { id: `${x}.hello`, title: 'Say hello', targets: ['global', 'project'] },
-                { id: `${x}.slow`, title: 'Take a while' },
-                { id: `${x}.call`, title: 'Call a host method' },
-              ],
-              events: [`${x}.happened`],
-              ...(f.rpc ? { rpc: f.rpc } : {}),
-              ...(f.providers ? { providers: f.providers } : {}),
-              ...(f.views ? { views: f.views } : {}),
-            },
-            capabilities: f.capabilities ?? { required: ['ui.action.contribute'], optional: ['ui.notification'] },
-          },
+    writePeerPackage(
+      userPackageDir(home, f.name),
+      {
+        name: f.name,
+        exec: ['node', './peer.mjs', f.mode ?? 'good'],
+        activation: f.providers ? ['onProvider'] : f.views ? ['onView'] : ['onAction'],
+        ...(f.sidecar ? { block: { sidecar: { bin: 'serve.mjs' } } } : {}),
+        contributes: {
+          actions: [
+            { id: `${x}.hello`, title: 'Say hello', targets: ['global', 'project'] },
+            { id: `${x}.slow`, title: 'Take a while' },
+            { id: `${x}.call`, title: 'Call a host method' },
+          ],
+          events: [`${x}.happened`],
+          ...(f.rpc ? { rpc: f.rpc } : {}),
+          ...(f.providers ? { providers: f.providers } : {}),
+          ...(f.views ? { views: f.views } : {}),
         },
+        capabilities: f.capabilities ?? { required: ['ui.action.contribute'], optional: ['ui.notification'] },
       },
-    });
-    copyFileSync(join(FIXTURES, 'fixture-peer.mjs'), join(dir, 'peer.mjs'));
-    if (f.sidecar) writeFileSync(join(dir, 'serve.mjs'), '// never run by these tests\n');
+      { peerFrom: FIXTURE_PEER, ...(f.sidecar ? { files: { 'serve.mjs': '// never run by these tests\n' } } : {}) },
+    );
     const approved = runCli(['extensions', 'enable', f.name, '--yes', '--grant-all'], { home, env });
     assert.equal(approved.code, 0, approved.stderr);
   }
   // Project p1 is registered (its root is the temporary folder): the host refuses a --project that names none.
   writeFiles(home, { 'projects.json': { format: 1, projects: { p1: { id: 'p1', name: 'p1', root: realpathSync(tmp.path), registeredAt: new Date().toISOString() } } } });
-  const marksOf = (name: string): string[] =>
+  return { root: tmp.path, home, marks, env, marksOf: marksReader(marks), cleanup: () => tmp.cleanup() };
+}
+
+/** Reads the lines the fixture peers wrote to the marks file `marks` for one extension, its prefix removed. */
+export function marksReader(marks: string): (name: string) => string[] {
+  return (name) =>
     readFileSync(marks, 'utf8')
       .split('\n')
       .filter((l) => l.startsWith(`${name}: `))
       .map((l) => l.slice(name.length + 2));
-  return { root: tmp.path, home, marks, env, marksOf, cleanup: () => tmp.cleanup() };
 }
 
 /** The pids of the peer processes one extension started (from its marks). */

@@ -4,12 +4,12 @@
 // (`actions.invoke` over /api/ws, 50 fresh activations each, and `outboard actions run` routed to it).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
+import { REPO_ROOT, runCli, tempDir } from './lib/fixture-home.js';
+import { HOST_FIXTURE_PEERS, userPackageDir, writePeerPackage } from './lib/peer-package.js';
 import { cliAsync, startBusHub, WsClient, type TestBusHub } from './events-hub.js';
 
-const FIXTURES = join(REPO_ROOT, 'packages', 'host', 'tests', 'fixtures', 'peers');
 const HUB_RUNS = 50;
 const CLI_RUNS = 3;
 const KINDS = [
@@ -31,24 +31,16 @@ function activatingHome(): { home: string; root: string; cleanup(): void } {
   const tmp = tempDir('outboard-activate-');
   const home = join(tmp.path, 'home');
   for (const [name, script] of KINDS) {
-    const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${name}`);
-    writeFiles(dir, {
-      'package.json': {
-        name: `outboard-ext-${name}`,
-        version: '1.0.0',
-        engines: { outboard: '*' },
-        outboard: {
-          extension: {
-            apiVersion: 1,
-            name,
-            peer: { exec: ['node', './peer.mjs'], activation: ['onAction'] },
-            contributes: { actions: [{ id: `${name}.report`, title: 'Report' }], status: [{ id: `${name}.status`, title: 'Status' }], events: [`${name}.happened`] },
-            capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute', 'ui.notification', 'events.publish', 'storage.private'] },
-          },
-        },
+    const dir = writePeerPackage(
+      userPackageDir(home, name),
+      {
+        name,
+        activation: ['onAction'],
+        contributes: { actions: [{ id: `${name}.report`, title: 'Report' }], status: [{ id: `${name}.status`, title: 'Status' }], events: [`${name}.happened`] },
+        capabilities: { required: ['ui.action.contribute'], optional: ['ui.status.contribute', 'ui.notification', 'events.publish', 'storage.private'] },
       },
-    });
-    copyFileSync(join(FIXTURES, script), join(dir, 'peer.mjs'));
+      { peerFrom: join(HOST_FIXTURE_PEERS, script) },
+    );
     mkdirSync(join(dir, 'node_modules', '@outboard'), { recursive: true });
     symlinkSync(join(REPO_ROOT, 'packages', 'sdk'), join(dir, 'node_modules', '@outboard', 'sdk'), 'dir');
     const approved = runCli(['extensions', 'enable', name, '--yes', '--grant-all'], { home });

@@ -3,14 +3,10 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
+import type { ExtensionListEntry } from '@outboard/host';
 
-interface ListEntry {
-  name: string;
-  state: string;
-  reason: string;
-  fix: string | null;
-  source: string;
-}
+/** One entry of `extensions list --json`: the host's own type, so the tests read only fields it has. */
+type ListEntry = ExtensionListEntry;
 
 interface StoredApproval {
   version: string;

@@ -3,13 +3,10 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extensionPackageJson, runCli, runCliJson, tempDir, writeFiles } from './lib/fixture-home.js';
+import type { ExtensionListEntry } from '@outboard/host';
 
-interface ListEntry {
-  name: string;
-  state: string;
-  reason: string;
-  source: string;
-}
+/** One entry of `extensions list --json`: the host's own type, so the tests read only fields it has. */
+type ListEntry = ExtensionListEntry;
 
 interface StoredApproval {
   source: string;

@@ -7,15 +7,12 @@ import { join } from 'node:path';
 import { BUILTIN_COMMANDS, BUILTIN_NAMES } from '@outboard/cli';
 import { runCli, runCliJson, tempDir, writeExtension } from './lib/fixture-home.js';
 import { installFixture, enable } from './lib/dispatch-fixtures.js';
+import type { ExtensionListEntry } from '@outboard/host';
 
 const MARKER_BIN = { 'bin/cli.js': `require('node:fs').writeFileSync(require('node:path').join(process.env.MARKER_DIR, 'ran-' + process.pid), process.argv.slice(2).join(' '));\n` };
 
-interface ListEntry {
-  name: string;
-  packageName: string;
-  state: string;
-  reason: string;
-}
+/** One entry of `extensions list --json`: the host's own type, so the tests read only fields it has. */
+type ListEntry = ExtensionListEntry;
 
 describe('built-ins always win', () => {
   const tmp = tempDir();

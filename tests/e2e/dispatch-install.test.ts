@@ -9,15 +9,12 @@ import { join, sep } from 'node:path';
 import { REPO_ROOT, tempDir } from './lib/fixture-home.js';
 import type { OutboardInstall } from './lib/install-outboard.js';
 import { installGlobal, installIntoProject, packFolder, packWorkspaces } from './lib/install-outboard.js';
+import type { ExtensionListEntry } from '@outboard/host';
 
 const FIXTURES = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'dispatch');
 
-interface ListEntry {
-  name: string;
-  source: string;
-  state: string;
-  path: string;
-}
+/** One entry of `extensions list --json`: the host's own type, so the tests read only fields it has. */
+type ListEntry = ExtensionListEntry;
 
 /** Every file path named in a package.json `exports` value (conditions and subpaths, recursively). */
 function exportTargets(value: unknown): string[] {

@@ -83,7 +83,7 @@ describe('every command line in the docs and the README works', { timeout: 120_0
 
   before(() => {
     writeFiles(cwd, { 'package.json': { name: 'work', private: true } });
-    for (const name of readdirSync(EXAMPLES)) {
+    for (const name of readdirSync(EXAMPLES).sort()) {
       const linked = runCli(['extensions', 'link', join(EXAMPLES, name)], { home, cwd });
       assert.equal(linked.code, 0, linked.stderr);
     }
@@ -109,6 +109,9 @@ describe('every command line in the docs and the README works', { timeout: 120_0
       // `--follow` runs until stopped when a hub is up (a documented `hub start` may have run before): a few
       // seconds without a usage error is the pass.
       const follows = argv.includes('--follow');
+      // A documented `hub start` (or `mcp`, which starts one) takes the default port, 3117: here a free one, so
+      // the run never depends on what else listens on this machine (another checkout's tests, the user's hub).
+      if ((argv[0] === 'mcp' || (argv[0] === 'hub' && argv[1] === 'start')) && !argv.includes('--port')) argv.push('--port', '0');
       const r = runCli(argv, { home, cwd, env: { OUTBOARD_DEBUG: '1' }, timeout: follows ? 5_000 : 60_000, untilTimeout: follows });
       const usage = /UsageError|unknown (option|command)|: missing |unexpected argument|needs a value|takes no value/.test(r.stderr);
       // An unknown subcommand exits 1, as an unknown command does: `Unknown command "<group> <word>"`.

@@ -1,6 +1,5 @@
 // A hub in this process for the bus and RPC tests: an empty home, a Host (with plugins when given) whose bus
 // the test publishes on, hub.json pointing at it so the CLI finds it, and clients for /api/events and /api/ws.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -8,7 +7,8 @@ import { WebSocket } from 'ws';
 import { createHost, type Host, type HostPlugin } from '@outboard/host';
 import { HubServer, ensureHubToken } from '@outboard/hub';
 import { RecordingRouter } from './hub-home.js';
-import { CLI_MAIN, tempDir } from './lib/fixture-home.js';
+import { tempDir } from './lib/fixture-home.js';
+import { runCliAsync, type AsyncCliRun } from './lib/start-cli.js';
 
 /** A running in-process hub and its host. */
 export interface TestBusHub {
@@ -169,25 +169,9 @@ export class WsClient {
   }
 }
 
-/** Runs the built CLI asynchronously (the hub in this process keeps answering), bounded to 30 s. */
-export function cliAsync(args: string[], home: string, cwd: string, killAfterMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  const child = spawn(process.execPath, [CLI_MAIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const killer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGINT'), killAfterMs);
-  const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (killer) clearTimeout(killer);
-      clearTimeout(guard);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+/** Runs the built CLI asynchronously (the hub in this process keeps answering), bounded to 30 s; `killAfterMs` sends SIGINT. */
+export function cliAsync(args: string[], home: string, cwd: string, killAfterMs?: number): Promise<AsyncCliRun> {
+  return runCliAsync(args, home, cwd, { stopAfterMs: killAfterMs });
 }
 
 /** The SSE events in `text`: each block's id, event name and parsed data. */

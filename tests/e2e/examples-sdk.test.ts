@@ -14,7 +14,7 @@ import { REPO_ROOT, runCli, runCliJson, tempDir } from './lib/fixture-home.js';
 const EXAMPLES = join(REPO_ROOT, 'examples');
 
 function git(cwd: string, ...args: string[]): void {
-  const r = spawnSync('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.com', '-c', 'init.defaultBranch=trunk', ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.com', '-c', 'init.defaultBranch=trunk', ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
   assert.equal(r.status, 0, r.stderr);
 }
 
@@ -114,7 +114,7 @@ describe('SDK examples through the CLI', { timeout: 120_000 }, () => {
     assert.match(page.stderr, /view dashboard\.project is a page of the dashboard sidecar, not rendered by a peer; open it in the hub at \/x\/dashboard\/view\/project\?id=web/);
   });
 
-  it('git-status: diagnostics names a detached HEAD and unmerged paths, and exits 1', () => {
+  it('git-status: diagnostics names a detached HEAD and unmerged paths, and exits 1', (t) => {
     const other = join(tmp.path, 'conflicted');
     mkdirSync(other);
     writeFileSync(join(other, 'a.txt'), 'a\n');
@@ -128,9 +128,11 @@ describe('SDK examples through the CLI', { timeout: 120_000 }, () => {
     writeFileSync(join(other, 'a.txt'), 'other\n');
     git(other, 'commit', '-qam', 'on other');
     git(other, 'checkout', '-q', '--detach', 'trunk');
-    const merge = spawnSync('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.com', 'merge', 'other'], { cwd: other, encoding: 'utf8' });
+    const merge = spawnSync('git', ['-c', 'user.name=Ada', '-c', 'user.email=ada@example.com', 'merge', 'other'], { cwd: other, encoding: 'utf8', timeout: 30_000 });
     assert.notEqual(merge.status, 0, 'the merge conflicts');
     assert.equal(runCli(['projects', 'add', other, '--id', 'conflicted'], { home }).code, 0);
+    // The later tests list the projects: leave only theirs, whatever this one finds.
+    t.after(() => assert.equal(runCli(['projects', 'remove', 'conflicted'], { home }).code, 0));
     const r = runCliJson<{ answered: Array<{ provider: { id: string }; items: Array<{ severity: string; message: string; path?: string }> }> }>(['diagnostics', '--project', 'conflicted', '--json'], { home });
     assert.equal(r.code, 1, r.stderr);
     const items = r.json.answered.find((a) => a.provider.id === 'git-status.problems')?.items ?? [];
@@ -139,8 +141,6 @@ describe('SDK examples through the CLI', { timeout: 120_000 }, () => {
     const clean = runCli(['diagnostics', '--project', 'web'], { home });
     assert.equal(clean.code, 0, clean.stderr);
     assert.match(clean.stdout, /git-status — Git\n {2}\(nothing\)/);
-    // The later tests list the projects: leave only theirs.
-    assert.equal(runCli(['projects', 'remove', 'conflicted'], { home }).code, 0);
   });
 
   it('git-status: with a hub, a status item per project (branch, changed files), kept by poll', async () => {

@@ -3,17 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extensionPackageJson, runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
+import type { ExtensionListEntry } from '@outboard/host';
 
-interface ListEntry {
-  name: string;
-  packageName: string;
-  version: string;
-  source: string;
-  state: string;
-  reason: string;
-  fix: string | null;
-  path: string;
-}
+/** One entry of `extensions list --json`: the host's own type, so the tests read only fields it has. */
+type ListEntry = ExtensionListEntry;
 
 describe('extensions list / info / doctor over every source', () => {
   const tmp = tempDir();

@@ -4,18 +4,16 @@
 // hub leaving no peer after 2 s.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CLI_MAIN, REPO_ROOT, runCli, runCliInTerminal, runCliJson, tempDir, writeFiles } from './lib/fixture-home.js';
-import { CliJob, isRunning, waitFor } from './actions-home.js';
+import { CLI_MAIN, runCli, runCliInTerminal, runCliJson, tempDir } from './lib/fixture-home.js';
+import { CliJob, isRunning, marksReader, waitFor } from './actions-home.js';
 import type { ActionsHome } from './actions-home.js';
+import { FIXTURE_PEER, PROTOCOL_URL, userPackageDir, writePeerPackage } from './lib/peer-package.js';
 
-const FIXTURE_PEER = join(REPO_ROOT, 'packages', 'host', 'tests', 'fixtures', 'peers', 'fixture-peer.mjs');
-const PROTOCOL_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'protocol', 'dist', 'src', 'index.js')).href;
 
 /** A home with one peer extension `demo` that starts with the hub and may set its status item. */
 function daemonHome(): ActionsHome {
@@ -24,45 +22,34 @@ function daemonHome(): ActionsHome {
   const marks = join(tmp.path, 'marks.log');
   writeFileSync(marks, '');
   const env = { FIXTURE_PROTOCOL_URL: PROTOCOL_URL, FIXTURE_MARKS: marks };
-  const dir = join(home, 'extensions', 'node_modules', 'outboard-ext-demo');
-  writeFiles(dir, {
-    'package.json': {
-      name: 'outboard-ext-demo',
-      version: '1.0.0',
-      engines: { outboard: '*' },
-      outboard: {
-        extension: {
-          apiVersion: 1,
-          name: 'demo',
-          peer: { exec: ['node', './peer.mjs', 'good'], activation: ['onStartup'] },
-          contributes: {
-            actions: [
-              { id: 'demo.hello', title: 'Say hello', targets: ['global', 'project'] },
-              { id: 'demo.slow', title: 'Take a while' },
-              { id: 'demo.call', title: 'Call a host method' },
-            ],
-            status: [{ id: 'demo.build', title: 'Build' }],
-          },
-          capabilities: { required: ['ui.action.contribute', 'ui.status.contribute'], optional: [] },
-        },
+  writePeerPackage(
+    userPackageDir(home, 'demo'),
+    {
+      name: 'demo',
+      exec: ['node', './peer.mjs', 'good'],
+      activation: ['onStartup'],
+      contributes: {
+        actions: [
+          { id: 'demo.hello', title: 'Say hello', targets: ['global', 'project'] },
+          { id: 'demo.slow', title: 'Take a while' },
+          { id: 'demo.call', title: 'Call a host method' },
+        ],
+        status: [{ id: 'demo.build', title: 'Build' }],
       },
+      capabilities: { required: ['ui.action.contribute', 'ui.status.contribute'], optional: [] },
     },
-  });
-  copyFileSync(FIXTURE_PEER, join(dir, 'peer.mjs'));
+    { peerFrom: FIXTURE_PEER },
+  );
   const approved = runCli(['extensions', 'enable', 'demo', '--yes', '--grant-all'], { home, env, cwd: tmp.path });
   assert.equal(approved.code, 0, approved.stderr);
-  const marksOf = (name: string): string[] =>
-    readFileSync(marks, 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith(`${name}: `))
-      .map((l) => l.slice(name.length + 2));
-  return { root: tmp.path, home, marks, env, marksOf, cleanup: () => tmp.cleanup() };
+  return { root: tmp.path, home, marks, env, marksOf: marksReader(marks), cleanup: () => tmp.cleanup() };
 }
 
 const startedPids = (h: ActionsHome): number[] => h.marksOf('demo').flatMap((l) => (/^start (\d+)$/.test(l) ? [Number(l.slice(6))] : []));
 const hubJson = (h: ActionsHome) => JSON.parse(readFileSync(join(h.home, 'hub.json'), 'utf8')) as { pid: number; port: number; url: string };
 
-describe('outboard hub start, status, stop', { timeout: 120_000 }, () => {
+// Bounded for a loaded machine (it runs in about a minute on a quiet one): a slow run is not a failure of the hub.
+describe('outboard hub start, status, stop', { timeout: 300_000 }, () => {
   let h: ActionsHome;
   const cli = (args: string[]) => runCli(args, { home: h.home, env: h.env, cwd: h.root });
   before(() => {

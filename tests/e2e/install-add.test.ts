@@ -4,14 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extensionPackageJson, runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
+import type { ExtensionListEntry } from '@outboard/host';
+import { offlineNpmEnv } from './lib/install-outboard.js';
 
-interface ListEntry {
-  name: string;
-  packageName: string;
-  state: string;
-  source: string;
-  path: string;
-}
+/** One entry of `extensions list --json`: the host's own type, so the tests read only fields it has. */
+type ListEntry = ExtensionListEntry;
 
 const read = (file: string) => readFileSync(file, 'utf8');
 const readJson = <T = any>(file: string): T => JSON.parse(read(file)) as T;
@@ -24,7 +21,7 @@ describe('extensions add', () => {
   const markers = join(tmp.path, 'markers');
   const project = join(tmp.path, 'project');
   const extensionsDir = join(home, 'extensions');
-  const env = { npm_config_cache: join(tmp.path, 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+  const env = offlineNpmEnv(tmp.path);
   const cli = (args: string[], cwd = project) => runCli(args, { home, cwd, env, timeout: 60_000 });
   const projectPackageJson = `{\n  "name": "my-app",\n    "private": true,\n  "dependencies": { "left-pad": "^1.3.0" }\n}\n`;
 
@@ -42,7 +39,7 @@ describe('extensions add', () => {
     writeFiles(join(src, 'hello'), { 'package.json': { ...extensionPackageJson({ name: 'hello', packageName: 'outboard-ext-hello' }), scripts: lifecycle('hello') } });
     writeFiles(join(src, 'plain'), { 'package.json': { name: 'plain-lib', version: '1.0.0', main: 'index.js', scripts: lifecycle('plain') }, 'index.js': '' });
     writeExtension(join(src, 'broken'), { name: 'Not_A_Slug', packageName: 'outboard-ext-broken', commands: [{ name: 'broken', bin: 'bin/cli.js' }] });
-    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packs, './hello', './plain', './broken'], { cwd: src, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packs, './hello', './plain', './broken'], { cwd: src, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 90_000 });
     // A folder spec, relative to the working folder.
     writeFiles(join(project, 'vendor', 'folder-ext'), { 'package.json': { ...extensionPackageJson({ name: 'fold', packageName: 'outboard-ext-fold' }), scripts: lifecycle('fold') }, 'bin/cli.js': '' });
   });

@@ -4,14 +4,11 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { extensionPackageJson, REPO_ROOT, runCli, runCliJson, tempDir, writeExtension, writeFiles } from './lib/fixture-home.js';
+import type { ExtensionListEntry } from '@outboard/host';
+import { offlineNpmEnv } from './lib/install-outboard.js';
 
-interface ListEntry {
-  name: string;
-  packageName: string;
-  state: string;
-  source: string;
-  path: string;
-}
+/** One entry of `extensions list --json`: the host's own type, so the tests read only fields it has. */
+type ListEntry = ExtensionListEntry;
 
 const read = (file: string) => readFileSync(file, 'utf8');
 const readJson = <T = any>(file: string): T => JSON.parse(read(file)) as T;
@@ -21,7 +18,7 @@ describe('extensions remove', () => {
   const home = join(tmp.path, 'home');
   const work = join(tmp.path, 'work');
   const extensionsDir = join(home, 'extensions');
-  const env = { npm_config_cache: join(tmp.path, 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+  const env = offlineNpmEnv(tmp.path);
   const cli = (args: string[], cwd = work, main?: string) => runCli(args, { home, cwd, env, timeout: 60_000, ...(main ? { main } : {}) });
   const approvals = () => readJson<{ extensions: Record<string, unknown> }>(join(home, 'approvals.json')).extensions;
 

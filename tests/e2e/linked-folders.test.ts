@@ -9,14 +9,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, runCliJson, tempDir, writeExtension } from './lib/fixture-home.js';
 import { startBusHub } from './events-hub.js';
+import type { ExtensionListEntry } from '@outboard/host';
+import { offlineNpmEnv } from './lib/install-outboard.js';
 
-interface ListEntry {
-  name: string;
-  source: string;
-  state: string;
-  reason: string;
-  codePinned: boolean;
-}
+/** One entry of `extensions list --json`: the host's own type, so the tests read only fields it has. */
+type ListEntry = ExtensionListEntry;
 
 describe('linked folders: code not pinned', { timeout: 120_000 }, () => {
   const tmp = tempDir('outboard-linked-');
@@ -24,7 +21,7 @@ describe('linked folders: code not pinned', { timeout: 120_000 }, () => {
   const home = join(tmp.path, 'home');
   const cwd = tmp.path;
   // npm stays offline, with a cache of its own (for `extensions add <folder>`).
-  const env = { npm_config_cache: join(tmp.path, 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+  const env = offlineNpmEnv(tmp.path);
   const cli = (args: string[]) => runCli(args, { home, cwd, env, timeout: 60_000 });
   const entry = (name: string): ListEntry => {
     const r = runCliJson<ListEntry[]>(['extensions', 'list', '--json'], { home, cwd });

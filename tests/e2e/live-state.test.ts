@@ -9,33 +9,24 @@ import { after, before, describe, it } from 'node:test';
 import { startHub, type RunningHub } from '@outboard/hub';
 import { REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
 import { openStream, type OpenStream } from './events-hub.js';
+import { FIXTURE_PEER, PROTOCOL_URL, writePeerPackage } from './lib/peer-package.js';
 import { isRunning } from './actions-home.js';
 
-const FIXTURE_PEER = join(REPO_ROOT, 'packages', 'host', 'tests', 'fixtures', 'peers', 'fixture-peer.mjs');
-const PROTOCOL_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'protocol', 'dist', 'src', 'index.js')).href;
 const SIDECAR_CORE = pathToFileURL(join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'sidecar-lib', 'server-core.mjs')).href;
 /** The promise of DESIGN §7: a change by any process reaches the running hub within this. */
 const LIVE_MS = 1000;
 
 /** A peer extension package: `<name>.hello` served by the fixture peer; it crashes on start while `crashFlag` exists. */
-function writePeerPackage(dir: string, name: string): void {
-  writeFiles(dir, {
-    'package.json': {
-      name: `outboard-ext-${name}`,
-      version: '1.0.0',
-      engines: { outboard: '*' },
-      outboard: {
-        extension: {
-          apiVersion: 1,
-          name,
-          peer: { exec: ['node', './peer.mjs', 'good'], activation: ['onAction'] },
-          contributes: { actions: [{ id: `${name}.hello`, title: 'Say hello', targets: ['global'] }] },
-          capabilities: { required: ['ui.action.contribute'], optional: [] },
-        },
+function writeLivePeer(dir: string, name: string): void {
+  writePeerPackage(
+    dir,
+    { name, exec: ['node', './peer.mjs', 'good'], activation: ['onAction'], contributes: { actions: [{ id: `${name}.hello`, title: 'Say hello', targets: ['global'] }] } },
+    {
+      files: {
+        'peer.mjs': "import { existsSync } from 'node:fs';\nif (process.env.LIVE_CRASH_FLAG && existsSync(process.env.LIVE_CRASH_FLAG)) { process.stderr.write('crash flag set\\n'); process.exit(3); }\nawait import('./fixture-peer.mjs');\n",
       },
     },
-    'peer.mjs': "import { existsSync } from 'node:fs';\nif (process.env.LIVE_CRASH_FLAG && existsSync(process.env.LIVE_CRASH_FLAG)) { process.stderr.write('crash flag set\\n'); process.exit(3); }\nawait import('./fixture-peer.mjs');\n",
-  });
+  );
   copyFileSync(FIXTURE_PEER, join(dir, 'fixture-peer.mjs'));
 }
 
@@ -100,7 +91,7 @@ describe('one live state: the CLI in another process and a running hub', { timeo
 
   it('link + enable of a new peer extension: its action runs through the hub; disable refuses naming "disabled"; enable serves', async () => {
     const dir = join(tmp.path, 'live-peer');
-    writePeerPackage(dir, 'live');
+    writeLivePeer(dir, 'live');
     cli('extensions', 'link', dir);
     cli('extensions', 'enable', 'live', '--yes', '--grant-all');
     await events.until('extension.changed live enabled', changedEvent('live', 'enabled'), LIVE_MS);
@@ -135,7 +126,7 @@ describe('one live state: the CLI in another process and a running hub', { timeo
 
   it('an edit of an installed package\'s peer refuses it naming "changed"; re-approving serves it again', async () => {
     const dir = join(home, 'extensions', 'node_modules', 'outboard-ext-inst');
-    writePeerPackage(dir, 'inst');
+    writeLivePeer(dir, 'inst');
     cli('extensions', 'enable', 'inst', '--yes', '--grant-all');
     await within('served once approved', LIVE_MS, () => served('inst.hello'));
     appendFileSync(join(dir, 'peer.mjs'), '// edited\n');
@@ -200,7 +191,7 @@ describe('one live state: the CLI in another process and a running hub', { timeo
 
   it('a peer failed by its breaker comes back after disable + enable, and after the restart route', async () => {
     const dir = join(tmp.path, 'crashy-peer');
-    writePeerPackage(dir, 'crashy');
+    writeLivePeer(dir, 'crashy');
     cli('extensions', 'link', dir);
     cli('extensions', 'enable', 'crashy', '--yes', '--grant-all');
     const peers = await hub.host.peers();

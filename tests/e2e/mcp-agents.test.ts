@@ -4,8 +4,8 @@
 // enable/disable from the CLI; every call recorded as `agent.call` without its arguments.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ElicitRequestSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { agentCalls, approvals, BUNDLED_MAIN, connectMcp, mcpHome, textOf, until, type McpHome, type McpSession } from './mcp-home.js';
 
@@ -177,7 +177,11 @@ describe('outboard mcp: tools, consent and live lists', { timeout: 120_000 }, ()
     assert.ok(agentCalls(h).some((c) => c.tool === 'outboard_list_extensions' && c.outcome === 'ok'));
   });
 
-  it('the bundled bin serves the same tools (the adapter and the SDK load from the mcp.cjs chunk)', async () => {
+  it('the bundled bin serves the same tools, the adapter and its SDK loaded from the installed @outboard/mcp (never copied into the bundle)', async () => {
+    const bundleDir = dirname(BUNDLED_MAIN);
+    for (const file of readdirSync(bundleDir).filter((f) => f.endsWith('.cjs'))) {
+      assert.doesNotMatch(readFileSync(join(bundleDir, file), 'utf8'), /@modelcontextprotocol\/sdk/, `${file} holds the MCP SDK, which @outboard/mcp owns`);
+    }
     const bundled = await connectMcp(h, {}, BUNDLED_MAIN);
     try {
       const names = (await bundled.client.listTools()).tools.map((t) => t.name).sort();

@@ -2,17 +2,15 @@
 // ephemeral port (hub.json names it, so `outboard mcp` finds it), and MCP clients of the SDK that spawn the
 // built CLI's `mcp` over stdio, as an agent's client does.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { startHub, type RunningHub } from '@outboard/hub';
 import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from './lib/fixture-home.js';
+import { FIXTURE_PEER, PROTOCOL_URL, userPackageDir, writePeerPackage } from './lib/peer-package.js';
 
-const FIXTURE_PEER = join(REPO_ROOT, 'packages', 'host', 'tests', 'fixtures', 'peers', 'fixture-peer.mjs');
-const PROTOCOL_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'protocol', 'dist', 'src', 'index.js')).href;
 
 /** The actions of the fixture extension `mx`: one read-only, one destructive, one that only adds. */
 export const MX_ACTIONS = [
@@ -55,16 +53,7 @@ export async function mcpHome(): Promise<McpHome> {
     return r.stdout + r.stderr;
   };
   const install = (name: string, actions: readonly object[]): void => {
-    const dir = join(home, 'extensions', 'node_modules', `outboard-ext-${name}`);
-    writeFiles(dir, {
-      'package.json': {
-        name: `outboard-ext-${name}`,
-        version: '1.0.0',
-        engines: { outboard: '*' },
-        outboard: { extension: { apiVersion: 1, name, peer: { exec: ['node', './peer.mjs'] }, contributes: { actions }, capabilities: { required: ['ui.action.contribute'], optional: [] } } },
-      },
-    });
-    copyFileSync(FIXTURE_PEER, join(dir, 'peer.mjs'));
+    writePeerPackage(userPackageDir(home, name), { name, contributes: { actions } }, { peerFrom: FIXTURE_PEER });
   };
   install('mx', MX_ACTIONS);
   cli('extensions', 'enable', 'mx', '--yes');
@@ -91,7 +80,7 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** The `outboard` bin as installed: the bundled CLI (the MCP adapter loads from its own chunk, mcp.cjs). */
+/** The `outboard` bin as installed: the bundled CLI (it imports the MCP adapter, @outboard/mcp, as installed). */
 export const BUNDLED_MAIN = join(REPO_ROOT, 'packages', 'cli', 'dist', 'bundle', 'main.js');
 
 /** Spawns the built CLI's `mcp` (`main`: the compiled sources by default) as an agent's client does, and initializes, declaring `capabilities`. */

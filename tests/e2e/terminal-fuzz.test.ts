@@ -7,11 +7,10 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, runCli, runCliInTerminal, tempDir, writeFiles } from './lib/fixture-home.js';
+import { PROTOCOL_URL } from './lib/peer-package.js';
 
 const FIXTURE = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'hostile');
-const PROTOCOL_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'protocol', 'dist', 'src', 'index.js')).href;
 
 /** Attacks seen in the wild, in round 0 of every run. */
 const KNOWN = [

@@ -60,9 +60,12 @@ describe('outboard views', { timeout: 120_000 }, () => {
   it('through a running hub: the hub\'s peer renders, and views/changed reaches the event stream', async () => {
     const started = cli(['hub', 'start', '--port', '0']);
     assert.equal(started.code, 0, started.stderr);
-    const events = new CliJob(['events', '--follow', '--type', 'extension.view.changed'], h);
+    // From the hub's newest seq: the follower gets the event however late it connects (no sleep deciding it).
+    const info = cli(['rpc', 'host.info']);
+    assert.equal(info.code, 0, info.stderr);
+    const { lastSeq } = JSON.parse(info.stdout) as { lastSeq: number };
+    const events = new CliJob(['events', '--follow', '--type', 'extension.view.changed', '--since', String(lastSeq)], h);
     jobs.push(events);
-    await new Promise((r) => setTimeout(r, 500));
     const r = cli(['views', 'show', 'alpha.recent', '--project', 'p1']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^project p1, render \d+$/m);

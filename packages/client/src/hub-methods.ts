@@ -28,17 +28,35 @@ export interface HostInfo {
   instanceId?: string;
 }
 
-/** One installed extension of `extensions.list`. */
+/**
+ * One installed extension of `extensions.list`: the host's stable list entry (`extensions list --json`, see
+ * docs/cli.md), field for field; tests/e2e/client-shapes.test.ts fails when the two drift apart.
+ */
 export interface ExtensionEntry {
   name: string;
   packageName: string;
   version: string;
   source: string;
+  /** `enabled`, `disabled`, `unapproved`, `incompatible`, `invalid`, `conflict`, `blocked` or `missing`. */
   state: string;
   reason: string;
+  /** The command that fixes its state, or null. */
   fix: string | null;
   path: string;
+  /** False for a folder linked for development, whose edits run at once ("linked: code not pinned"). */
   codePinned: boolean;
+  /** The organisation policy rule that blocks it, or null when none does. */
+  policy: PolicyRuleEntry | null;
+}
+
+/** The organisation policy rule that blocks an extension (DESIGN §12). */
+export interface PolicyRuleEntry {
+  /** The policy file. */
+  file: string;
+  /** Which key of the file: `blocked`, `allowed`, `neverGrant`, or `invalid` (the file could not be used). */
+  rule: 'blocked' | 'allowed' | 'neverGrant' | 'invalid';
+  /** The entry or capability concerned (`@shady/*`, `hub.request`), or the file's problem. */
+  entry: string;
 }
 
 /** A registered project. */

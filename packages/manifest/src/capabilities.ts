@@ -33,6 +33,7 @@ export const CAPABILITY_CATALOG: readonly CapabilityInfo[] = Object.freeze(
       ['storage.private', 'global', false, 'mutate', false, "Keep data in the extension's own private, size-limited storage."],
       ['storage.project', 'project', false, 'mutate', false, "Keep data in per-project storage, namespaced to the extension."],
       ['hub.request', 'global', true, 'mutate', true, 'Call the hub routes listed in permissions.hub; the host adds the token.'],
+      ['automations.manage', 'global', true, 'mutate', true, "List, add, change and remove the user's automations, which run any extension's actions with that extension's grants."],
     ] as const
   ).map(([name, scope, sensitive, access, needsApproval, description]) =>
     Object.freeze({ name, scope, sensitive, access, needsApproval, description }),

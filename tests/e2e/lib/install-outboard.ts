@@ -141,3 +141,8 @@ export function packRegistryDependencies(folders: readonly string[], dest: strin
 export function installOffline(dir: string, tarballs: readonly string[]): void {
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs], { cwd: dir, encoding: 'utf8', timeout: NPM_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
 }
+
+/** npm's environment for a test that installs from local tarballs and folders only: offline, with its own cache under `root`. */
+export function offlineNpmEnv(root: string): { npm_config_cache: string; npm_config_offline: string; npm_config_update_notifier: string } {
+  return { npm_config_cache: join(root, 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+}

@@ -9,6 +9,7 @@ import { parsePort, startDetachedHub } from './hub-start.js';
 import { StopSignals } from './stop-signals.js';
 import { CliError } from '../errors/cli-errors.js';
 import { HubError } from '@outboard/hub/errors';
+import { loadMcpAdapter } from './mcp-adapter.js';
 
 /**
  * `<id> mcp [--port N]`: an MCP server on stdio (DESIGN §11) over the running hub of this home, started
@@ -21,7 +22,7 @@ export async function run(ctx: CliContext, opts: ParsedOptions): Promise<number>
   const client = await HubClient.connect(endpoint);
   const stop = new StopSignals();
   try {
-    const { HubMcpServer, stdioTransport } = await import('@outboard/mcp');
+    const { HubMcpServer, stdioTransport } = await loadMcpAdapter();
     const server = new HubMcpServer({ hub: client, hostId: ctx.cmd, version: ctx.host().identity.version, log: (line) => ctx.printError(t`${line}`) });
     const wire = ctx.printer.protocolStreams();
     const stdin = wire.input as Readable;

@@ -20,7 +20,7 @@ function object(params: Record<string, unknown>, key: string): Record<string, un
 /**
  * The `automations.*` RPC methods (what the CLI calls, through the hub or in its own process): `catalog`,
  * `list`, `get {id}`, `add {automation}`, `remove {id}`, `enable {id}`, `disable {id}`, `runs {id, limit?}`,
- * `test {id, event}`. Refusals are the service's OutboardErrors (`AUTOMATION_*`). Peers may not call them.
+ * `test {id, event}`. Refusals are the service's OutboardErrors (`AUTOMATION_*`). A peer needs `automations.manage`.
  */
 export function registerAutomationMethods(registry: RpcRegistry, automations: () => AutomationService): Disposable {
   const methods: Record<string, RpcHandler> = {
@@ -41,7 +41,8 @@ export function registerAutomationMethods(registry: RpcRegistry, automations: ()
     },
     'automations.test': async (params) => ({ test: await automations().test(id(params), object(params, 'event')) }),
   };
-  // Automations act for the user with the grants the user gave: a peer never reads or changes them.
+  // Automations act for the user with the grants of each action's extension: a peer reads or changes them only
+  // with automations.manage, a sensitive capability the user confirms on its own (besides rpc.call).
   const regs = Object.entries(methods).map(([name, handler]) => registry.register(name, handler, OWNER, { capability: 'automations.manage' }));
   return { dispose: () => regs.forEach((r) => r.dispose()) };
 }

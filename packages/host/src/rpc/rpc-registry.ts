@@ -121,6 +121,14 @@ export class RpcRegistry {
     return list.sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0));
   }
 
+  /**
+   * The capability a peer caller must hold to call `method` (its {@link RpcMethodOptions.capability}), or
+   * `undefined` when it is ungated or not registered in process.
+   */
+  capabilityOf(method: string): string | undefined {
+    return this.#methods.get(method)?.capability;
+  }
+
   /** Whether a method of this name is registered in process (peers' methods are not counted). */
   has(method: string): boolean {
     return this.#methods.has(method);
