@@ -49,7 +49,7 @@ const TABLES: readonly Table[] = [
   localTable('packages/host/src/errors/error-codes.ts', ERROR_CODES),
   localTable('packages/cli/src/errors/cli-error-codes.ts', CLI_ERROR_CODES),
   localTable('packages/hub/src/daemon/hub-error.ts', HUB_ERROR_CODES),
-  localTable('packages/hub/src/sidecars/sidecar-error.ts', SIDECAR_ERROR_CODES),
+  localTable('packages/hub/src/http/sidecar-codes.ts', SIDECAR_ERROR_CODES),
   { file: 'packages/hub/src/http/answer-codes.ts', codes: ANSWER_CODES, fix: (code, names) => ANSWER_CODES[code as keyof typeof ANSWER_CODES].fix(names) },
   { file: 'packages/client/src/client-errors.ts', codes: CLIENT_ERROR_CODES, fix: (code, names) => CLIENT_ERROR_CODES[code as keyof typeof CLIENT_ERROR_CODES].fix(names.id) },
   { file: 'packages/sdk/src/sdk-error.ts', codes: SDK_ERROR_CODES, fix: (code, names) => SDK_ERROR_CODES[code as keyof typeof SDK_ERROR_CODES].fix(names.id) },

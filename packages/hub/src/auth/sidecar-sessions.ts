@@ -8,6 +8,11 @@ const MAX_PENDING_CODES = 1000;
 /** Sessions kept per sidecar origin (the oldest goes first). */
 const MAX_SESSIONS_PER_NAME = 100;
 
+/** The path on a sidecar's own origin that exchanges a one-time code for that origin's session cookie. */
+export function sessionPath(hostId: string): string {
+  return `/__${hostId}_session`;
+}
+
 /**
  * The credentials of the isolated sidecar origins (DESIGN §7): a navigation to `/x/<name>/…` on the hub's
  * origin gets a one-time code, which `http://<name>.localhost:<port>/` exchanges for a session cookie of its

@@ -2,7 +2,7 @@ import { parse } from 'node:path';
 import { createHost, ProcessGroupWatchdog } from '@outboard/host';
 import { HubError } from './hub-error.js';
 import type { CreateHostOptions, GroupWatchdog, Host, HostPlugin, PeerFleet, WatchHomeOptions } from '@outboard/host';
-import { ensureHubToken } from '../auth/hub-files.js';
+import { ensureHubToken } from './hub-files.js';
 import { HubServer } from '../server/hub-server.js';
 import type { SidecarRouter } from '../proxy/sidecar-router.js';
 import { removeHubState, writeHubState } from './hub-state.js';

@@ -1,5 +1,5 @@
 import { envPrefixOf, fixFor, isOutboardError, type OutboardErrorCode } from '@outboard/host/errors';
-import { SIDECAR_ERROR_CODES, type SidecarErrorCode } from '../sidecars/sidecar-error.js';
+import { SIDECAR_ERROR_CODES, type SidecarErrorCode } from './sidecar-codes.js';
 import { ANSWER_CODES, type AnswerCode } from './answer-codes.js';
 
 /** One refusal, whatever surface it is written on: JSON, an HTML page or a raw socket. */

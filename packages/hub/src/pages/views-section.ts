@@ -2,7 +2,7 @@ import type { ActionView } from '@outboard/host';
 import type { ViewPlace } from '@outboard/manifest';
 import { escapeHtml } from '../http/html.js';
 import type { HubContext } from '../routing/hub-context.js';
-import { sessionPath } from '../server/sign-in.js';
+import { sessionPath } from '../auth/sidecar-sessions.js';
 import { renderTypedView } from './typed-view.js';
 import { UI_PREFIX } from './page-shell.js';
 

@@ -3,7 +3,7 @@ import { replyRedirect, replyRedirectOnSocket } from '../http/reply.js';
 import { refuse, refuseVerdict } from '../routing/refuse.js';
 import type { HttpCall, Route, UpgradeCall } from '../routing/route.js';
 import { findServedExtension, mountRefusal } from '../routing/served-extensions.js';
-import { sessionPath } from './sign-in.js';
+import { sessionPath } from '../auth/sidecar-sessions.js';
 
 /**
  * The sidecar proxy's rows of the route table: `/x/<name>/…` on the hub's origin (its root `/x/<name>`

@@ -1,14 +1,10 @@
 import { setCookieHeader, tokenCookieName } from '../auth/credentials.js';
+import { sessionPath } from '../auth/sidecar-sessions.js';
 import { tokenMatches } from '../auth/token-match.js';
 import { replyJson, replyRedirect } from '../http/reply.js';
 import type { HubContext } from '../routing/hub-context.js';
 import { refuse, refuseVerdict } from '../routing/refuse.js';
 import type { HttpCall, Route } from '../routing/route.js';
-
-/** The path on a sidecar's own origin that exchanges a one-time code for that origin's session cookie. */
-export function sessionPath(hostId: string): string {
-  return `/__${hostId}_session`;
-}
 
 /**
  * A fresh sign-in link of the hub, `http://127.0.0.1:<port>/?code=<one-time code>` (single use, valid two

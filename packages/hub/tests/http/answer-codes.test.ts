@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { ERROR_CODES } from '@outboard/host';
 import { ANSWER_CODES } from '../../src/http/answer-codes.js';
-import { SIDECAR_ERROR_CODES } from '../../src/sidecars/sidecar-error.js';
+import { SIDECAR_ERROR_CODES } from '../../src/http/sidecar-codes.js';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SRC = join(ROOT, 'packages', 'hub', 'src');

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, constants, fchmodSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { untrustedStat } from '@outboard/host';
-import { HubError } from '../daemon/hub-error.js';
+import { HubError } from './hub-error.js';
 import { hubTokenFile } from '@outboard/host/run';
 
 /** Longest token file read: a real token is a few dozen bytes. */
