@@ -1,12 +1,12 @@
 import type { LimitsInfo } from './extension-limits-info.js';
 import { templateReferenceProblems } from './automations/template-references.js';
 import type { ExtensionRecord } from './extension-record.js';
-import type { DiscoveryDiagnostic } from './discovery/types.js';
+import type { DiscoveryDiagnostic } from './package-facts/types.js';
 import type { ApprovalRecord, CapabilityGrants } from './approvals/approval-record.js';
 import { compareWithApproval } from './approvals/approval-compare.js';
 import { storedAgentAccess, type AgentAccess } from './approvals/agent-access.js';
 import { pinsRunCode } from './approvals/code-pinning.js';
-import { declaredContributions } from './contributions/declared-contributions.js';
+import { declaredContributions } from './approvals/declared-contributions.js';
 import { DEFAULT_ACTIVATION } from '@outboard/manifest';
 import type { PolicyRule } from './policy/organisation-policy.js';
 

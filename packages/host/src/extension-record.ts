@@ -1,7 +1,7 @@
-import { NOT_HASHED, ownEntry } from './discovery/run-digest.js';
+import { NOT_HASHED, ownEntry } from './package-facts/run-digest.js';
 import { pinsRunCode } from './approvals/code-pinning.js';
 import type { ResolvedExtension } from './discovery/resolve-precedence.js';
-import type { ExtensionState } from './discovery/types.js';
+import type { ExtensionState } from './package-facts/types.js';
 import type { PolicyRule } from './policy/organisation-policy.js';
 
 /** What the approval store says about one extension copy (see approvals). */

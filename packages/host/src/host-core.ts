@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { HostIdentity, HostIdentityOptions } from './identity/host-identity.js';
 import { resolveHomeDir, resolveHostIdentity } from './identity/host-identity.js';
-import type { DiscoveryDiagnostic } from './discovery/types.js';
+import type { DiscoveryDiagnostic } from './package-facts/types.js';
 import { discoverExtensions } from './discovery/discover.js';
 import { detectGlobalRoots } from './discovery/sources.js';
 import { findProjectRoot } from './config/project-root.js';

@@ -1,7 +1,7 @@
 import { CapabilityBroker } from './broker/capability-broker.js';
 import { EventBus } from './bus/event-bus.js';
 import { ProjectStore } from './projects/project-store.js';
-import { RpcRegistry } from './rpc/rpc-registry.js';
+import { RpcRegistry } from './calls/rpc-registry.js';
 
 /**
  * The host's long-lived registries (DESIGN §9): its one event bus, the capability broker every peer request

@@ -1,7 +1,7 @@
 import type { CapabilityBroker } from './broker/capability-broker.js';
 import type { EventBus } from './bus/event-bus.js';
 import type { ProjectStore } from './projects/project-store.js';
-import type { RpcRegistry } from './rpc/rpc-registry.js';
+import type { RpcRegistry } from './calls/rpc-registry.js';
 import { HostCore, type CreateHostOptions, type ExtensionInventory } from './host-core.js';
 import { HostRegistries } from './host-registries.js';
 import { LiveInventory, type WatchHomeOptions } from './live/live-inventory.js';

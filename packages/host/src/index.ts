@@ -22,8 +22,8 @@ export type { HostIdentity, HostIdentityOptions } from './identity/host-identity
 // Extensions as the user sees them
 export type { ExtensionRecord, ApprovalVerdict } from './extension-record.js';
 export { sameCopy } from './extension-record.js';
-export type { ExtensionState, SourceKind, DiscoveryDiagnostic, ShadowedCopy } from './discovery/types.js';
-export { SOURCE_PRECEDENCE } from './discovery/types.js';
+export type { ExtensionState, SourceKind, DiscoveryDiagnostic, ShadowedCopy } from './package-facts/types.js';
+export { SOURCE_PRECEDENCE } from './package-facts/types.js';
 
 // Running an extension: what a name means, and the one launch path
 export type { CommandVerdict, CommandFix } from './run/command-verdict.js';
@@ -95,8 +95,8 @@ export { TurnMemo } from './peers/turn-budget.js';
 export type { ActionResult, ActionView, HostAction, NotificationPayload } from './contributions/action-result.js';
 export { CLI_ACTION_INPUT_NAMES, RPC_ACTION_INPUT_NAMES, rewordActionInput } from './contributions/action-input.js';
 export type { ActionInputNames } from './contributions/action-input.js';
-export { declaredContributions } from './contributions/declared-contributions.js';
-export type { ContributionGroup } from './contributions/declared-contributions.js';
+export { declaredContributions } from './approvals/declared-contributions.js';
+export type { ContributionGroup } from './approvals/declared-contributions.js';
 export { checkProviderAnswer, MalformedProviderAnswer, PROVIDER_ITEM_CAP } from './providers/provider-answer.js';
 export type { CompletionItem, DiagnosticItem, ProviderAnswer, ProviderItem, SearchItem, WorkspaceItem } from './providers/provider-answer.js';
 export { DEFAULT_PROVIDER_DEADLINE_MS, DEFAULT_PROVIDER_LIMIT, ProviderQueries } from './providers/provider-fanout.js';
@@ -115,8 +115,8 @@ export { compileEventFilter, eventFilterProblem } from './bus/event-filter.js';
 export type { EventFilter } from './bus/event-filter.js';
 export { typeGlobProblem } from './bus/type-glob.js';
 export { HOST_ACTIVITY_TYPES } from './bus/host-activity.js';
-export type { RpcRegistry, RpcHandler, RpcCallContext, RpcCallRecord, RpcMethodInfo } from './rpc/rpc-registry.js';
-export { RPC_METHOD_PATTERN } from './rpc/rpc-registry.js';
+export type { RpcRegistry, RpcHandler, RpcCallContext, RpcCallRecord, RpcMethodInfo } from './calls/rpc-registry.js';
+export { RPC_METHOD_PATTERN } from './calls/rpc-registry.js';
 export { WIRE_VERSION, SUPPORTED_WIRE_VERSIONS, negotiateWireVersion } from './rpc/wire-version.js';
 export type { HistoryQuery, HostPlugin, PluginContext, PluginEventHandler } from './plugins/host-plugin.js';
 // What may leave the process (DESIGN §9): `telemetry.payloads`, and the one redaction of an event
@@ -127,8 +127,8 @@ export type { ActionOutcome } from './peers/action-events.js';
 export type { Disposable } from '@outboard/protocol/disposable';
 export type { CapabilityBroker } from './broker/capability-broker.js';
 export type { ServiceCall, ServiceDefinition, ServiceHandler, ServiceScope } from './broker/service-definition.js';
-export { ServiceError, isServiceError } from './broker/service-error.js';
-export type { ServiceErrorCode } from './broker/service-error.js';
+export { ServiceError, isServiceError } from './errors/service-error.js';
+export type { ServiceErrorCode } from './errors/service-error.js';
 export type { ProjectStore, RegisterProjectInput, RegisterProjectResult } from './projects/project-store.js';
 export type { ProjectRecord } from './projects/project-record.js';
 export { PeerActionError } from './peers/peer-actions.js';

@@ -1,5 +1,5 @@
-import type { ScannedExtension } from '../discovery/types.js';
-import { describeRunDigestChanges } from '../discovery/run-digest.js';
+import type { ScannedExtension } from '../package-facts/types.js';
+import { describeRunDigestChanges } from '../package-facts/run-digest.js';
 import type { ApprovalVerdict } from '../extension-record.js';
 import type { ApprovalRecord } from './approval-record.js';
 import { pinsRunCode } from './code-pinning.js';

@@ -1,5 +1,5 @@
-import type { SourceKind } from '../discovery/types.js';
-import type { RunDigest } from '../discovery/run-digest.js';
+import type { SourceKind } from '../package-facts/types.js';
+import type { RunDigest } from '../package-facts/run-digest.js';
 import type { AgentAccess } from './agent-access.js';
 
 /** What the user granted an extension, default-deny. */

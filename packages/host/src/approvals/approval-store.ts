@@ -2,15 +2,15 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { JsonFileStore, quarantineCorruptFile } from '../store/index.js';
 import type { CorruptFileDiagnostic } from '../store/index.js';
-import type { ScannedExtension } from '../discovery/types.js';
+import type { ScannedExtension } from '../package-facts/types.js';
 import type { ApprovalRecord, ApprovalsFile, CapabilityGrants } from './approval-record.js';
 import { APPROVALS_FORMAT, checkApprovalsShape, emptyApprovals } from './approval-record.js';
 import type { AgentAccess } from './agent-access.js';
 import { compareWithApproval } from './approval-compare.js';
 import { pinsRunCode } from './code-pinning.js';
 import { untrustedBecause } from './file-trust.js';
-import { identityOf } from '../discovery/stat-inputs.js';
-import { digestToApprove } from '../discovery/run-digest.js';
+import { identityOf } from '../package-facts/stat-inputs.js';
+import { digestToApprove } from '../package-facts/run-digest.js';
 
 /** Options of {@link ApprovalStore.approve}. */
 export interface ApproveOptions {

@@ -1,4 +1,4 @@
-import type { SourceKind } from '../discovery/types.js';
+import type { SourceKind } from '../package-facts/types.js';
 
 /**
  * Whether an approval of an extension from `source` pins the code that runs (DESIGN §6). A folder linked for

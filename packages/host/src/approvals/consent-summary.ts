@@ -1,5 +1,5 @@
 import { CAPABILITY_CATALOG } from '@outboard/manifest';
-import { declaredContributions } from '../contributions/declared-contributions.js';
+import { declaredContributions } from './declared-contributions.js';
 import type { ExtensionRecord } from '../extension-record.js';
 
 /** The catalog entry of a capability, when the host knows it. */

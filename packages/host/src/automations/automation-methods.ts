@@ -1,6 +1,6 @@
 import { ResponseError } from '@outboard/protocol';
 import type { Disposable } from '@outboard/protocol/disposable';
-import type { RpcHandler, RpcRegistry } from '../rpc/rpc-registry.js';
+import type { RpcHandler, RpcRegistry } from '../calls/rpc-registry.js';
 import type { AutomationService } from './automation-service.js';
 
 const OWNER = 'host';

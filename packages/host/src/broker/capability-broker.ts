@@ -3,7 +3,7 @@ import type { CapabilityGrants } from '../approvals/approval-record.js';
 import { toDisposable, type Disposable } from '@outboard/protocol/disposable';
 import { CapabilityCatalog } from './capability-catalog.js';
 import type { ServiceCall, ServiceDefinition, ServiceGate, ServiceInvocation, ServiceListing } from './service-definition.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../errors/service-error.js';
 
 /** Options of {@link CapabilityBroker}. */
 export interface CapabilityBrokerOptions {

@@ -3,8 +3,8 @@ export { CapabilityBroker } from './capability-broker.js';
 export type { CapabilityBrokerOptions } from './capability-broker.js';
 export { CapabilityCatalog, CAPABILITY_NAME_PATTERN } from './capability-catalog.js';
 export { missingRequired } from './missing-required.js';
-export { ServiceError, SERVICE_ERROR_CODES, isServiceError } from './service-error.js';
-export type { ServiceErrorCode } from './service-error.js';
+export { ServiceError, SERVICE_ERROR_CODES, isServiceError } from '../errors/service-error.js';
+export type { ServiceErrorCode } from '../errors/service-error.js';
 export type {
   FixedGateService,
   SelectedGateService,

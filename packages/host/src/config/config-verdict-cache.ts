@@ -1,6 +1,6 @@
 import { sha256 } from '@outboard/manifest';
 import { join } from 'node:path';
-import { currentIdentity, isRacy, type StatInput } from '../discovery/stat-inputs.js';
+import { currentIdentity, isRacy, type StatInput } from '../package-facts/stat-inputs.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import { writeFileAtomic } from '../store/write-file-atomic.js';
 import { isNewerFormat } from '../store/file-format.js';

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { StatInput } from '../discovery/stat-inputs.js';
+import type { StatInput } from '../package-facts/stat-inputs.js';
 import { ConfigError } from './config-error.js';
 import type { ConfigProblem } from './config-problem.js';
 import { relaxMissingKeyRules } from './schema-relax.js';

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { identityOf, type StatInput } from '../discovery/stat-inputs.js';
+import { identityOf, type StatInput } from '../package-facts/stat-inputs.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import { ConfigError } from './config-error.js';
 import { forEachSubschema, isSchemaNode, type SchemaNode } from './schema-walk.js';

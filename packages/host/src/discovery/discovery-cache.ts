@@ -1,11 +1,11 @@
 import { readBoundedJson } from '../store/bounded-json.js';
 import { formatOf } from '../store/file-format.js';
 import type { SourceSpec } from './sources.js';
-import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
+import type { DiscoveryDiagnostic, ScannedExtension } from '../package-facts/types.js';
 import { isAbsolute, sep } from 'node:path';
-import type { StatInput } from './stat-inputs.js';
-import { currentIdentity, linkTarget } from './stat-inputs.js';
-import { LOAD_FIELDS } from './run-digest.js';
+import type { StatInput } from '../package-facts/stat-inputs.js';
+import { currentIdentity, linkTarget } from '../package-facts/stat-inputs.js';
+import { LOAD_FIELDS } from '../package-facts/run-digest.js';
 
 /**
  * Bump when the cached shape changes: an older cache (formats 1 to 3 were shipped) is simply rescanned and

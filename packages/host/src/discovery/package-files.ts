@@ -2,9 +2,9 @@ import { lstatSync, realpathSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { ManifestProblem, RunnablePath } from '@outboard/manifest';
-import type { ScannedExtension } from './types.js';
-import { identityOf } from './stat-inputs.js';
-import { pathMap } from './run-digest.js';
+import type { ScannedExtension } from '../package-facts/types.js';
+import { identityOf } from '../package-facts/stat-inputs.js';
+import { pathMap } from '../package-facts/run-digest.js';
 
 /**
  * What one lstat walk of a runnable file inside its package found: the file's own stat when no component of

@@ -1,5 +1,5 @@
-import { SOURCE_PRECEDENCE } from './types.js';
-import type { ScannedExtension, ShadowedCopy } from './types.js';
+import { SOURCE_PRECEDENCE } from '../package-facts/types.js';
+import type { ScannedExtension, ShadowedCopy } from '../package-facts/types.js';
 
 /** A winning copy of an extension after precedence and conflicts are applied. */
 export interface ResolvedExtension extends ScannedExtension {

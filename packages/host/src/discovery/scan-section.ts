@@ -4,12 +4,12 @@ import type { ExtensionManifest, ManifestContext, ManifestResult, RunnablePath }
 import { CanonicalHasher, runnablePaths } from '@outboard/manifest';
 import type { SourceSpec } from './sources.js';
 import { listProjectDependencies } from './sources.js';
-import type { DiscoveryDiagnostic, ScannedExtension } from './types.js';
+import type { DiscoveryDiagnostic, ScannedExtension } from '../package-facts/types.js';
 import type { BoundedReadFailure } from '../store/bounded-json.js';
 import { parseBoundedJson, readBoundedFile } from '../store/bounded-json.js';
-import type { StatInput } from './stat-inputs.js';
-import { currentIdentity, identityOf, isRacy, isRacyCtime, statInput } from './stat-inputs.js';
-import { scanRunDigest } from './run-digest.js';
+import type { StatInput } from '../package-facts/stat-inputs.js';
+import { currentIdentity, identityOf, isRacy, isRacyCtime, statInput } from '../package-facts/stat-inputs.js';
+import { scanRunDigest } from '../package-facts/run-digest.js';
 import type { FileLook } from './package-files.js';
 import { judgeFiles, lookAtFiles } from './package-files.js';
 

@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { homedir } from 'node:os';
 import { readBoundedJson } from '../store/bounded-json.js';
-import type { SourceKind } from './types.js';
+import type { SourceKind } from '../package-facts/types.js';
 
 /** How to find the candidate package folders of one source. */
 export type SourceSpec =

@@ -5,7 +5,7 @@ import type { ManifestProblem } from '@outboard/manifest';
 import { withFileLock } from '../store/index.js';
 import { scanSection } from '../discovery/scan-section.js';
 import type { CheckPackageJson } from '../discovery/scan-section.js';
-import type { ScannedExtension } from '../discovery/types.js';
+import type { ScannedExtension } from '../package-facts/types.js';
 import type { HostIdentity } from '../identity/host-identity.js';
 import { runNpm } from './npm-runner.js';
 import { UserExtensionsFolder } from './user-extensions-folder.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { runnablePaths } from '@outboard/manifest';
-import { currentIdentity } from '../discovery/stat-inputs.js';
+import { currentIdentity } from '../package-facts/stat-inputs.js';
 import type { ExtensionRecord } from '../extension-record.js';
 import type { ApprovalRecord } from '../approvals/approval-record.js';
 

@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { Disposable } from '@outboard/protocol/disposable';
-import { currentIdentity } from '../discovery/stat-inputs.js';
+import { currentIdentity } from '../package-facts/stat-inputs.js';
 
 /** One folder to watch: every change in it counts, or only changes to the entries named in `names`. */
 export interface WatchedFolder {

@@ -1,7 +1,7 @@
 import type { Connection, Disposable } from '@outboard/protocol';
 import { ResponseError } from '@outboard/protocol';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
-import { isServiceError, withoutStack } from '../broker/service-error.js';
+import { isServiceError, withoutStack } from '../errors/service-error.js';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { TurnBudget } from './turn-budget.js';
 

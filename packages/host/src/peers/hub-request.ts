@@ -1,4 +1,4 @@
-import { ServiceError } from '../broker/service-error.js';
+import { ServiceError } from '../errors/service-error.js';
 
 /** Largest hub answer relayed to a peer, in bytes. */
 const MAX_ANSWER_BYTES = 1024 * 1024;

@@ -8,7 +8,7 @@ import type { CapabilityGrants } from '../approvals/approval-record.js';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ProjectStore } from '../projects/project-store.js';
-import type { RpcRegistry } from '../rpc/rpc-registry.js';
+import type { RpcRegistry } from '../calls/rpc-registry.js';
 import { ContributionRegistry } from '../contributions/contribution-registry.js';
 import { NotificationCenter } from '../contributions/notification-center.js';
 import { normalizeActionResult } from '../contributions/action-result.js';

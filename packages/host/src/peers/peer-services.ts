@@ -1,7 +1,7 @@
 import type { Connection, Disposable } from '@outboard/protocol';
 import type { CapabilityBroker } from '../broker/capability-broker.js';
 import type { CapabilityGrants } from '../approvals/approval-record.js';
-import { ServiceError, withoutStack } from '../broker/service-error.js';
+import { ServiceError, withoutStack } from '../errors/service-error.js';
 import type { EventBus } from '../bus/event-bus.js';
 import type { ContributionRegistry } from '../contributions/contribution-registry.js';
 import type { NotificationCenter } from '../contributions/notification-center.js';

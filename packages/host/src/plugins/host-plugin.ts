@@ -1,6 +1,6 @@
 import type { Disposable } from '@outboard/protocol/disposable';
 import type { BusEvent, PublishInput } from '../bus/bus-event.js';
-import type { RpcCallRecord, RpcHandler } from '../rpc/rpc-registry.js';
+import type { RpcCallRecord, RpcHandler } from '../calls/rpc-registry.js';
 
 /**
  * An in-process plugin: trusted code of the host's author, passed to `createHost({ plugins })` (like a Vite

@@ -3,7 +3,7 @@ import type { BusEvent } from '../bus/bus-event.js';
 import type { EventBus } from '../bus/event-bus.js';
 import { compileTypeGlob } from '../bus/type-glob.js';
 import { OutboardError } from '../errors/outboard-error.js';
-import type { RpcRegistry } from '../rpc/rpc-registry.js';
+import type { RpcRegistry } from '../calls/rpc-registry.js';
 import type { HostPlugin, PluginContext, PluginEventHandler } from './host-plugin.js';
 import { historyEvents } from './plugin-history.js';
 

@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
-import { ServiceError } from '../broker/service-error.js';
+import { ServiceError } from '../errors/service-error.js';
 import type { EventBus } from '../bus/event-bus.js';
 import { JsonFileStore } from '../store/json-file-store.js';
 import { projectIdFromFolderName, projectIdProblem, uniqueProjectId } from './project-id.js';

@@ -1,7 +1,7 @@
 import type { ProviderKind } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
-import { RequestDeadline } from '../peers/deadline-request.js';
-import type { StartablePeer } from '../peers/deadline-request.js';
+import { RequestDeadline } from '../calls/deadline-request.js';
+import type { StartablePeer } from '../calls/deadline-request.js';
 import { routeContribution } from '../contributions/contribution-owner.js';
 import type { ContributingExtension } from '../contributions/contribution-owner.js';
 import { checkProviderAnswer, MalformedProviderAnswer } from './provider-answer.js';

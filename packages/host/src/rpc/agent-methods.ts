@@ -5,7 +5,7 @@ import type { EventBus } from '../bus/event-bus.js';
 import type { ExtensionInventory } from '../host-core.js';
 import type { ExtensionRecord } from '../extension-record.js';
 import { agentVerdict, effectiveAnnotations, storedAgentAccess, type AgentAccess, type AgentPolicy, type AgentVerdict } from '../approvals/agent-access.js';
-import type { RpcRegistry } from './rpc-registry.js';
+import type { RpcRegistry } from '../calls/rpc-registry.js';
 
 /** One action of an enabled extension as agents see it (`agents.actions`), with the host's verdict. */
 export interface AgentAction extends AgentVerdict {

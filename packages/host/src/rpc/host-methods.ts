@@ -6,7 +6,7 @@ import type { ProjectStore } from '../projects/project-store.js';
 import type { PeerFleet } from '../peers/peer-fleet.js';
 import type { ExtensionInventory } from '../host-core.js';
 import { toListEntry } from '../extension-json.js';
-import type { RpcHandler, RpcRegistry } from './rpc-registry.js';
+import type { RpcHandler, RpcRegistry } from '../calls/rpc-registry.js';
 import { providerMethods } from './provider-methods.js';
 import { processMethods } from './process-methods.js';
 import type { ProcessTable } from '../process/process-table.js';

@@ -1,5 +1,5 @@
 import type { PeerFleet } from '../peers/peer-fleet.js';
-import type { PeerRpcRoute } from './rpc-registry.js';
+import type { PeerRpcRoute } from '../calls/rpc-registry.js';
 
 /**
  * The peers' declared methods as a route of the registry: declarations read from the enabled extensions'

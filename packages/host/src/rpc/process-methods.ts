@@ -1,5 +1,5 @@
 import type { ProcessTable } from '../process/process-table.js';
-import type { RpcHandler } from './rpc-registry.js';
+import type { RpcHandler } from '../calls/rpc-registry.js';
 
 /**
  * `processes.list`: every peer and sidecar process the host supervises, as the hub's Running page shows

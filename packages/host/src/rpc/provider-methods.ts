@@ -2,7 +2,7 @@ import type { ProviderKind } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
 import type { PeerFleet } from '../peers/peer-fleet.js';
 import type { ProviderQuery } from '../providers/provider-fanout.js';
-import type { RpcHandler } from './rpc-registry.js';
+import type { RpcHandler } from '../calls/rpc-registry.js';
 
 const KINDS: readonly ProviderKind[] = ['search', 'diagnostics', 'workspaces', 'completions'];
 

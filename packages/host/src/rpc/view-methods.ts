@@ -1,7 +1,7 @@
 import type { ViewPlace } from '@outboard/manifest';
 import { ResponseError } from '@outboard/protocol';
 import type { PeerFleet } from '../peers/peer-fleet.js';
-import type { RpcHandler } from './rpc-registry.js';
+import type { RpcHandler } from '../calls/rpc-registry.js';
 
 const PLACES: readonly ViewPlace[] = ['home', 'extension', 'project'];
 

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isValidSlug } from '@outboard/manifest';
-import { ServiceError } from '../broker/service-error.js';
+import { ServiceError } from '../errors/service-error.js';
 import type { FileLockOptions } from '../store/file-lock.js';
 import { projectIdProblem } from '../projects/project-id.js';
 import { resolveStorageLimits, type StorageLimits } from './storage-limits.js';

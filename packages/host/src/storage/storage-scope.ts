@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ServiceError } from '../broker/service-error.js';
+import { ServiceError } from '../errors/service-error.js';
 import { withFileLock, type FileLockOptions } from '../store/file-lock.js';
 import { isProcessAlive } from '../store/lock-record.js';
 import { atomicTempOwner } from '../store/temp-files.js';

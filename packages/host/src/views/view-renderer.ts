@@ -1,6 +1,6 @@
 import { ResponseError } from '@outboard/protocol';
-import { requestWithin } from '../peers/deadline-request.js';
-import type { StartablePeer } from '../peers/deadline-request.js';
+import { requestWithin } from '../calls/deadline-request.js';
+import type { StartablePeer } from '../calls/deadline-request.js';
 import { ACTION_RESULT_LIMITS } from '../contributions/action-result.js';
 import { routeContribution } from '../contributions/contribution-owner.js';
 import type { ContributingExtension } from '../contributions/contribution-owner.js';

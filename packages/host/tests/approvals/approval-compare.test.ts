@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareWithApproval } from '../../src/approvals/approval-compare.js';
 import type { ApprovalRecord } from '../../src/approvals/approval-record.js';
-import type { ScannedExtension, SourceKind } from '../../src/discovery/types.js';
+import type { ScannedExtension, SourceKind } from '../../src/package-facts/types.js';
 
 const FIELDS = { imports: null, exports: null, type: null, main: null };
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createHost } from '../../src/host.js';
 import type { PluginContext } from '../../src/plugins/host-plugin.js';
-import type { RpcCallRecord } from '../../src/rpc/rpc-registry.js';
+import type { RpcCallRecord } from '../../src/calls/rpc-registry.js';
 
 const root = mkdtempSync(join(tmpdir(), 'ob-plugin-history-'));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ResponseError } from '@outboard/protocol';
-import { RpcRegistry, type RpcCallRecord } from '../../src/rpc/rpc-registry.js';
+import { RpcRegistry, type RpcCallRecord } from '../../src/calls/rpc-registry.js';
 
 describe('RpcRegistry.observe', () => {
   it('reports each finished call with owner, caller, outcome, code and timing, never params or results', async () => {

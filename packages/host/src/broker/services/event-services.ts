@@ -4,7 +4,7 @@ import { publishInputProblem } from '../../bus/bus-event.js';
 import type { EventBus } from '../../bus/event-bus.js';
 import type { ProjectStore } from '../../projects/project-store.js';
 import type { CapabilityBroker } from '../capability-broker.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 import type { ServiceHandler } from '../service-definition.js';
 import { checkProjectInput } from './project-input.js';
 import { optionalString, requiredString } from './service-params.js';

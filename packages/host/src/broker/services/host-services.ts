@@ -4,7 +4,7 @@ import type { ProjectStore } from '../../projects/project-store.js';
 import type { ExtensionStorage } from '../../storage/extension-storage.js';
 import { StoreError } from '../../store/store-error.js';
 import type { CapabilityBroker } from '../capability-broker.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 import type { ServiceHandler } from '../service-definition.js';
 import { registerEventServices } from './event-services.js';
 import { registerProjectServices } from './project-services.js';

@@ -1,5 +1,5 @@
 import type { CapabilityGrants } from '../../approvals/approval-record.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 
 /** The part of the project store a project check needs. */
 export interface ProjectLookup {

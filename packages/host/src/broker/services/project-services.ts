@@ -1,7 +1,7 @@
 import type { Disposable } from '@outboard/protocol/disposable';
 import type { ProjectStore } from '../../projects/project-store.js';
 import type { CapabilityBroker } from '../capability-broker.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 import type { ServiceHandler } from '../service-definition.js';
 import { optionalString, requiredString } from './service-params.js';
 

@@ -1,4 +1,4 @@
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 
 /** `params[name]` when it is a non-empty string; otherwise `invalid_params` naming the method, the param and an example. */
 export function requiredString(method: string, params: Readonly<Record<string, unknown>>, name: string, example: string): string {

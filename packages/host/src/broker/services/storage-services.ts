@@ -3,7 +3,7 @@ import type { ProjectStore } from '../../projects/project-store.js';
 import type { ExtensionStorage } from '../../storage/extension-storage.js';
 import type { StorageScope } from '../../storage/storage-scope.js';
 import type { CapabilityBroker } from '../capability-broker.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 import type { ServiceCall, ServiceGate, ServiceHandler } from '../service-definition.js';
 import { optionalString, requiredString } from './service-params.js';
 

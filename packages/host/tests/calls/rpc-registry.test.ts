@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ResponseError } from '@outboard/protocol';
-import { RpcRegistry, type PeerRpcRoute } from '../../src/rpc/rpc-registry.js';
+import { RpcRegistry, type PeerRpcRoute } from '../../src/calls/rpc-registry.js';
 import { negotiateWireVersion } from '../../src/rpc/wire-version.js';
 import { isOutboardError } from '../../src/errors/index.js';
 

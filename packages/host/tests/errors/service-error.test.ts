@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { CapabilityRequest } from '@outboard/manifest';
 import { CodedError } from '@outboard/protocol';
 import { isServiceError, missingRequired, ServiceError, SERVICE_ERROR_CODES } from '../../src/broker/index.js';
-import { withoutStack } from '../../src/broker/service-error.js';
+import { withoutStack } from '../../src/errors/service-error.js';
 
 describe('ServiceError', () => {
   it('carries exactly the DESIGN §8 codes', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RequestOptions } from '@outboard/protocol';
-import { RequestDeadline, requestWithin } from '../../src/peers/deadline-request.js';
-import type { StartablePeer } from '../../src/peers/deadline-request.js';
+import { RequestDeadline, requestWithin } from '../../src/calls/deadline-request.js';
+import type { StartablePeer } from '../../src/calls/deadline-request.js';
 
 /** A peer answering after `delayMs` (never when undefined), recording starts, requests and cancellations. */
 function fakePeer(options: { delayMs?: number; state?: string; startFails?: string }) {
