@@ -19,6 +19,20 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const GOAL_MS = 20;
 /** The launcher floor: a Node program that spawns the command as outboard does (stdio inherited) and exits with its code. */
 const LAUNCHER = "require('node:child_process').spawn(process.execPath,[process.argv[1]],{stdio:'inherit'}).on('exit',(c)=>{process.exitCode=c})";
+/**
+ * The contract floor: the launcher plus the least the contract asks of any host before it runs a command (DESIGN
+ * §5, §6): read the inventory, the approvals and the config, check the bin, write the command's config file, start
+ * it with that file in its environment, and remove the file when it exits. No checks, no messages, no code to load.
+ */
+const CONTRACT = [
+  "const fs=require('node:fs'),path=require('node:path'),cp=require('node:child_process');",
+  'const home=process.env.OUTBOARD_HOME,bin=process.argv[1];',
+  "const read=(f)=>{try{return JSON.parse(fs.readFileSync(path.join(home,f),'utf8'))}catch{return undefined}};",
+  "read('extensions.json');read('approvals.json');read('config.json');fs.statSync(bin);",
+  "const dir=path.join(home,'ext','hello');fs.mkdirSync(dir,{recursive:true});",
+  "const file=path.join(dir,'outboard-config-'+process.pid+'-floor.json');fs.writeFileSync(file,'{}',{mode:0o600});",
+  "cp.spawn(process.execPath,[bin],{stdio:'inherit',env:{...process.env,OUTBOARD_EXTENSION_CONFIG:file}}).on('exit',(c)=>{fs.unlinkSync(file);process.exitCode=c});",
+].join('');
 
 /** Writes an extension with one command `<name>` running an empty bin/<name>.js, optionally with a config schema. */
 function writeCommand(home: string, name: string, schema: boolean): string {
@@ -75,6 +89,7 @@ try {
       { name: 'node -e 0', run: () => timeCommand([process.execPath, '-e', '0'], env, root) },
       { name: 'node hello.js', run: () => timeCommand([process.execPath, hello], env, root) },
       { name: 'launcher floor (node spawning hello.js)', run: () => timeCommand([process.execPath, '-e', LAUNCHER, hello], env, root) },
+      { name: 'contract floor (+ home files, config file)', run: () => timeCommand([process.execPath, '-e', CONTRACT, hello], env, root) },
       { name: 'outboard hello', run: () => timeCommand([process.execPath, CLI, 'hello'], env, root) },
       { name: 'outboard configured (configSchema)', run: () => timeCommand([process.execPath, CLI, 'configured'], env, root) },
       { name: 'outboard hello, cold cache', run: () => timeCommand([process.execPath, CLI, 'hello'], env, root, () => rmSync(join(home, 'extensions.json'), { force: true })) },
@@ -101,7 +116,7 @@ try {
   const floor = med('node -e 0') + med('node hello.js');
   console.log(`outboard <command> against two Node starts, ${ROUNDS} interleaved runs each (median, p90):`);
   for (const [name, values] of samples) {
-    console.log(`  ${name.padEnd(40)} ${ms(median(values)).padStart(10)} ${ms(quantile(values, 0.9)).padStart(10)}   ${ratio(median(values), floor)} of node -e 0 + node hello.js`);
+    console.log(`  ${name.padEnd(44)} ${ms(median(values)).padStart(10)} ${ms(quantile(values, 0.9)).padStart(10)}   ${ratio(median(values), floor)} of node -e 0 + node hello.js`);
   }
   const anchor = 'node -e 0 + node hello.js';
   const goals = [
@@ -120,12 +135,14 @@ try {
     console.log(`CPU time: left out, this machine's accounting is not credible: node -e 0 was charged ${ms(cpuMed('node -e 0'))} of CPU in ${ms(med('node -e 0'))} of wall time on ${cores} cores`);
   } else {
     console.log(`CPU time (user + system of the whole process tree, V8's worker threads included), ${ROUNDS} runs each (median):`);
-    for (const [name] of cpuCases) console.log(`  ${name.padEnd(40)} ${ms(cpuMed(name)).padStart(10)}   ${ratio(cpuMed(name), cpuFloor)} of node -e 0 + node hello.js`);
+    for (const [name] of cpuCases) console.log(`  ${name.padEnd(44)} ${ms(cpuMed(name)).padStart(10)}   ${ratio(cpuMed(name), cpuFloor)} of node -e 0 + node hello.js`);
     console.log(`  outboard hello adds ${ms(cpuMed('outboard hello') - cpuFloor)} of CPU; with a configSchema ${ms(cpuMed('outboard configured (configSchema)') - cpuFloor)}`);
   }
   const launcher = med('launcher floor (node spawning hello.js)');
   console.log(`  the launcher floor adds ${ms(launcher - floor)} to two Node starts: what any Node CLI pays to run a command as its child`);
-  console.log(`  outboard hello adds ${ms(med('outboard hello') - launcher)} to the launcher floor; with a configSchema ${ms(med('outboard configured (configSchema)') - launcher)}`);
+  const contract = med('contract floor (+ home files, config file)');
+  console.log(`  the contract floor adds ${ms(contract - floor)} to two Node starts: the launcher plus reading the home files and writing the command's config file`);
+  console.log(`  outboard hello adds ${ms(med('outboard hello') - launcher)} to the launcher floor, ${ms(med('outboard hello') - contract)} to the contract floor; with a configSchema ${ms(med('outboard configured (configSchema)') - launcher)} and ${ms(med('outboard configured (configSchema)') - contract)}`);
   console.log(`  outboard hello adds ${(((med('outboard hello') - floor) / floor) * 100).toFixed(1)} % of two Node starts (${ms(floor)} here)`);
   console.log(`  outboard's own work: CLI loading ${ms(med('outboard --version') - med('node -e 0'))} (outboard --version - node -e 0), dispatch ${ms(med('outboard hello') - med('outboard --version') - med('node hello.js'))} (the rest)`);
   for (const g of goals) console.log(goalLine(g));
