@@ -5,7 +5,7 @@ import { BUILTIN_NAMES } from './builtins.js';
 import { COMMAND_TREE } from './commands/command-tree.js';
 import { envPrefixOf } from '@outboard/host/errors';
 import { reportError, UsageError } from './errors/cli-errors.js';
-import { findChild, type CommandSpec } from './router/command-spec.js';
+import { findChild, type CommandSpec } from './commands/command-spec.js';
 import { classifyFirstWord, HELP_FLAGS, VERSION_FLAGS } from './router/first-word.js';
 import { helpFor, runCommand } from './router/router.js';
 import { Printer } from './terminal/printer.js';

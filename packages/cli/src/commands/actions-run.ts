@@ -3,7 +3,7 @@ import { CLI_ACTION_INPUT_NAMES, rewordActionInput } from '@outboard/host';
 import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { printTypedView } from '../terminal/typed-view.js';
 import { t } from '../terminal/text.js';
 import { projectContaining, projectStore } from './projects-lookup.js';

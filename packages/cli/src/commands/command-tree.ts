@@ -1,4 +1,4 @@
-import type { CommandSpec } from '../router/command-spec.js';
+import type { CommandSpec } from './command-spec.js';
 
 const json = { json: { type: 'boolean', description: 'print JSON instead of text' } } as const;
 

@@ -1,7 +1,7 @@
 import { parseConfigValue } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import { UsageError } from '../errors/cli-errors.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DiagnosticItem } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { runFanOut } from './provider-fanout-run.js';
 
 /** `<id> diagnostics [--project ID] [--json]`: every diagnostics provider at once; exit 1 when any error. */

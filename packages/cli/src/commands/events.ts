@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { HubClient } from '../hub-client/hub-client.js';
 import { HubUnreachableError } from '../hub-client/hub-endpoint.js';
 import { findTrustedHub } from '../hub-client/hub-trust.js';

@@ -3,7 +3,7 @@ import { constants } from 'node:os';
 import type { ExtensionRecord } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import { cliError } from '../errors/cli-errors.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import { BisectRestore } from './bisect-restore.js';
 

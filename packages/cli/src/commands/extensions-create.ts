@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createExtension } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
 

@@ -2,7 +2,7 @@ import type { CliContext } from '../cli-context.js';
 import type { DoctorProblem, HostCore as Host } from '@outboard/host';
 import { collectConfigDoctorProblems } from '@outboard/host';
 import { collectDoctorProblems, collectTemplateProblems, hostProblem } from '@outboard/host/views';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import type { Styled } from '../terminal/text.js';
 

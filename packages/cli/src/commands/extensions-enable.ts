@@ -3,7 +3,7 @@ import type { CliContext } from '../cli-context.js';
 import { collectDoctorProblems } from '@outboard/host/views';
 import { cliError, UsageError } from '../errors/cli-errors.js';
 import { nonInteractiveEnable, obtainApproval } from '../consent/consent-flow.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import { requireExtension } from './require-extension.js';
 import { parseAgentAccess, type AgentAccess } from '@outboard/host';

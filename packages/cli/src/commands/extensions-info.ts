@@ -2,7 +2,7 @@ import type { CliContext } from '../cli-context.js';
 import { CODE_NOT_PINNED, describeExtensionConfig, describeExtensionLimits, recentPeerNotes, toInfoEntry } from '@outboard/host';
 import { formatTable } from '../terminal/table.js';
 import { requireExtension } from './require-extension.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
 import { colourState } from './extensions-list.js';

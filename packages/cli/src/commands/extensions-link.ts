@@ -1,6 +1,6 @@
 import { CODE_NOT_PINNED, linkRefusal, normaliseDevPath } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 
 /** `<id> extensions link <path>`: adds a folder to the dev source (`extensions.paths` of the user config). */

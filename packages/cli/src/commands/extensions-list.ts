@@ -1,7 +1,7 @@
 import type { CliContext } from '../cli-context.js';
 import { CODE_NOT_PINNED, pinsRunCode, toListEntry } from '@outboard/host/views';
 import type { ExtensionState } from '@outboard/host';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { formatTable } from '../terminal/table.js';
 import type { Style } from '../terminal/style.js';
 import { joinText, t } from '../terminal/text.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CliContext } from '../cli-context.js';
 import { UsageError } from '../errors/cli-errors.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import { LogTail } from './log-tail.js';
 import { requireExtension } from './require-extension.js';

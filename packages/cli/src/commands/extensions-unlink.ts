@@ -1,6 +1,6 @@
 import type { CliContext } from '../cli-context.js';
 import { cliError } from '../errors/cli-errors.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 
 /** `<id> extensions unlink <path>`: removes a folder from the dev source. */

@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { openBrowser } from '../terminal/open-browser.js';
 import { t } from '../terminal/text.js';
 import { CliError } from '../errors/cli-errors.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { HubState, HubStatus } from '@outboard/hub';
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { CliError, UsageError } from '../errors/cli-errors.js';
 import { t } from '../terminal/text.js';
 import { HubError } from '@outboard/hub/errors';

@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import { HubClient } from '../hub-client/hub-client.js';
 import type { HubEndpoint } from '../hub-client/hub-endpoint.js';

@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import { projectStore, requireProject } from './projects-lookup.js';
 

@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { formatTable } from '../terminal/table.js';
 import { projectStore, requireProject } from './projects-lookup.js';
 

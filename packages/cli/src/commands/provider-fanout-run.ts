@@ -1,6 +1,6 @@
 import type { DiagnosticItem, ProviderOutcome, SearchItem } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import type { Text } from '../terminal/text.js';
 import { projectContaining, projectStore, requireProject } from './projects-lookup.js';

@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import type { CommandSpec } from '../router/command-spec.js';
+import type { CommandSpec } from './command-spec.js';
 import { cliError } from '../errors/cli-errors.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';

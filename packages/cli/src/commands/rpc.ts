@@ -2,7 +2,7 @@ import { isOutboardError } from '@outboard/host/errors';
 import type { OutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError, UsageError } from '../errors/cli-errors.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { openRpcRoute } from './rpc-route.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { runFanOut } from './provider-fanout-run.js';
 
 /** `<id> search <text> [--project ID] [--json]`: every search provider at once, grouped by extension. */

@@ -1,6 +1,6 @@
 import type { DeclaredView } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
 import { openRpcRoute } from './rpc-route.js';

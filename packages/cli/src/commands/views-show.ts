@@ -2,7 +2,7 @@ import type { DeclaredView, RenderedView } from '@outboard/host';
 import { isOutboardError } from '@outboard/host/errors';
 import type { CliContext } from '../cli-context.js';
 import { cliError } from '../errors/cli-errors.js';
-import type { ParsedOptions } from '../router/command-spec.js';
+import type { ParsedOptions } from './command-spec.js';
 import { t } from '../terminal/text.js';
 import { printTypedView } from '../terminal/typed-view.js';
 import { projectContaining, projectStore, requireProject } from './projects-lookup.js';

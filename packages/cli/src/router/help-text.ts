@@ -2,7 +2,7 @@ import type { Style } from '../terminal/style.js';
 import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
 import type { Styled } from '../terminal/text.js';
-import type { CommandSpec } from './command-spec.js';
+import type { CommandSpec } from '../commands/command-spec.js';
 
 /** `outboard extensions enable <name> [options]`: the one usage line of a command, built from its spec. */
 export function usageLine(command: string, spec: CommandSpec): string {

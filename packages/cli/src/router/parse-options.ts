@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { UsageError } from '../errors/cli-errors.js';
 import { suggestNames } from '@outboard/manifest';
-import type { CommandSpec, ParsedOptions } from './command-spec.js';
+import type { CommandSpec, ParsedOptions } from '../commands/command-spec.js';
 import { usageLine } from './help-text.js';
 
 /**

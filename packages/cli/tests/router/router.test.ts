@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runCli } from '../../src/run-cli.js';
 import { parseOptions } from '../../src/router/parse-options.js';
 import { helpText, usageLine } from '../../src/router/help-text.js';
-import type { CommandSpec } from '../../src/router/command-spec.js';
+import type { CommandSpec } from '../../src/commands/command-spec.js';
 import { createStyle } from '../../src/terminal/style.js';
 import { COMMAND_TREE } from '../../src/commands/command-tree.js';
 import { UsageError } from '../../src/errors/cli-errors.js';
