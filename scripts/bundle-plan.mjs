@@ -11,7 +11,7 @@ export const STUB_ALL_DYNAMIC_IMPORTS_OF = ['cli/dist/src/commands/command-tree.
 export const FAST_STUBS = [
   { importer: 'host/dist/src/host-core.js', module: 'host/dist/src/host-registries.js', why: "the capability broker's services: peers only" },
   { importer: 'host/dist/src/host-core.js', module: 'host/dist/src/peers/peer-fleet.js', why: 'peers' },
-  { importer: 'host/dist/src/host-core.js', module: 'host/dist/src/rpc/peer-wiring.js', why: "peers' RPC wiring" },
+  { importer: 'host/dist/src/host-core.js', module: 'host/dist/src/peers/peer-wiring.js', why: "peers' RPC wiring" },
   { importer: 'host/dist/src/run/launch-plan.js', module: '@outboard/protocol', why: "the protocol range for a peer's variables" },
 ];
 

@@ -206,7 +206,7 @@ export class HostCore {
    */
   peers(options?: PeerFleetOptions): Promise<PeerFleet> {
     if (this.peerFleet && options) throw new TypeError('host.peers(options): the peers of this host already exist; pass options on the first call only');
-    this.peerFleet ??= Promise.all([import('./peers/peer-fleet.js'), import('./rpc/peer-wiring.js'), this.services()]).then(([{ PeerFleet }, { wirePeers }, services]) => {
+    this.peerFleet ??= Promise.all([import('./peers/peer-fleet.js'), import('./peers/peer-wiring.js'), this.services()]).then(([{ PeerFleet }, { wirePeers }, services]) => {
       const { broker, bus, projects, rpc } = services;
       const activationOverride = (name: string) => this.config.activationOverride(name);
       const providerDeadlineMs = () => this.config.providerDeadlineMs();

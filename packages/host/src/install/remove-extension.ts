@@ -3,10 +3,23 @@ import { join } from 'node:path';
 import { withFileLock } from '../store/index.js';
 import { OutboardError } from '../errors/outboard-error.js';
 import type { ExtensionRecord } from '../extension-record.js';
-import type { HostCore as Host } from '../host-core.js';
+import type { HostIdentity } from '../identity/host-identity.js';
+import type { ApprovalStore } from '../approvals/approval-store.js';
+import type { ConfigService } from '../config/config-service.js';
 import { isValidSlug } from '@outboard/manifest';
 import { runNpm } from './npm-runner.js';
 import { UserExtensionsFolder } from './user-extensions-folder.js';
+
+/** What removing an extension needs of the host (a HostCore is one): its files, approvals, config and inventory. */
+export interface RemovingHost {
+  readonly identity: HostIdentity;
+  readonly home: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly approvals: ApprovalStore;
+  readonly config: ConfigService;
+  refresh(): void;
+  extensions(): Promise<{ readonly extensions: readonly ExtensionRecord[] }>;
+}
 
 /** What `remove` did. */
 export interface RemoveExtensionResult {
@@ -58,7 +71,7 @@ function howToRemove(ext: ExtensionRecord, hostId: string): string {
  * Uninstalls a user-source extension with npm and deletes its approval; with `purge`, also deletes
  * `<home>/ext/<name>/` unless another installed copy still uses that name.
  */
-export async function removeExtension(host: Host, ext: ExtensionRecord, options: { purge: boolean; output?: NodeJS.WritableStream }): Promise<RemoveExtensionResult> {
+export async function removeExtension(host: RemovingHost, ext: ExtensionRecord, options: { purge: boolean; output?: NodeJS.WritableStream }): Promise<RemoveExtensionResult> {
   if (ext.source !== 'user') throw new NotRemovableError(howToRemove(ext, host.identity.id));
   const folder = new UserExtensionsFolder(host.home, host.identity.id);
   await withFileLock(
@@ -81,7 +94,7 @@ export async function removeExtension(host: Host, ext: ExtensionRecord, options:
  * which). `name` must be an extension slug (never a path). The project config is left alone: it belongs to
  * the project.
  */
-export async function purgeExtensionLeftovers(host: Host, name: string): Promise<PurgeResult> {
+export async function purgeExtensionLeftovers(host: RemovingHost, name: string): Promise<PurgeResult> {
   if (!isValidSlug(name)) throw new TypeError(`not an extension name: ${JSON.stringify(name)}`);
   host.refresh();
   const other = (await host.extensions()).extensions.find((e) => e.key === name);

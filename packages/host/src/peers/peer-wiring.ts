@@ -1,7 +1,7 @@
 import type { HostRegistries } from '../host-registries.js';
 import { publishContributionActivity } from '../bus/host-activity.js';
 import { peerRpcRoute } from './peer-rpc-route.js';
-import type { PeerFleet } from '../peers/peer-fleet.js';
+import type { PeerFleet } from './peer-fleet.js';
 
 /**
  * Connects a new peer fleet to the host's registries: its peers' declared RPC methods join the one

@@ -1,4 +1,4 @@
-import type { PeerFleet } from '../peers/peer-fleet.js';
+import type { PeerFleet } from './peer-fleet.js';
 import type { PeerRpcRoute } from '../calls/rpc-registry.js';
 
 /**
