@@ -9,12 +9,16 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@outboard/client';
 import { benchJsonLine, formatGoal, ratioGoal } from './lib/bench-report.js';
-import { quantile } from './lib/stats.js';
+import { median, quantile } from './lib/stats.js';
 import { serveBenchHub } from './lib/bus-bench-hub.js';
 import { BareWsCaller, openWs, timeCalls } from './lib/bare-ws.js';
+import { scavengesPerThousand, watchScavenges, type CallBlock } from './lib/scavenge-watch.js';
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 const RPC_CALLS = 4500;
+const ROUNDS = 9;
+/** Warm-up rounds, discarded: the measured rounds' pattern, so every target starts them in a steady state. */
+const WARM_ROUNDS = 3;
 const RATE = 10_000;
 const EMIT_MS = 2000;
 
@@ -28,6 +32,10 @@ async function main(): Promise<void> {
     child.stdin!.write(`emit ${rate} ${ms}\n`);
     return Number(String((await lines.next()).value).split(' ')[1]);
   };
+  const hubScavenges = async (): Promise<number[]> => {
+    child.stdin!.write('scavenges\n');
+    return JSON.parse(String((await lines.next()).value).slice('scavenges '.length)) as number[];
+  };
   const cells: Array<Record<string, unknown>> = [];
   try {
     const hub = await connect({ url: `http://127.0.0.1:${port}/`, token, env: {} });
@@ -38,23 +46,43 @@ async function main(): Promise<void> {
       ['bare ws to the hub', () => bare.call('bench.noop')],
       ['anchor: bare ws server', () => anchor.call('x')],
     ];
-    // Side by side: each warmed up, then measured in interleaved rounds so drift hits them alike; the order
-    // turns each round, so that no target always takes over its socket right after the same other one.
+    // Side by side, in interleaved rounds so drift hits them alike; the order turns each round, so that no
+    // target always takes over its socket right after the same other one. Warmed up by rounds of the same
+    // pattern, discarded: after 500 calls of each in a row, the compiler and the collectors of both processes
+    // were still settling when the first measured block began (always the client's), and over 5 runs that
+    // block held 149 of the 675 slowest 1% of all calls (22%; its share is 1/27).
     const times = new Map<string, number[]>(targets.map(([name]) => [name, []]));
-    for (const [, call] of targets) await timeCalls(500, call);
-    for (let round = 0; round < 9; round++) {
+    const roundP99s = new Map<string, number[]>(targets.map(([name]) => [name, []]));
+    const blocks: CallBlock[] = [];
+    const scavenges = watchScavenges();
+    const perBlock = RPC_CALLS / ROUNDS;
+    for (let round = -WARM_ROUNDS; round < ROUNDS; round++) {
       for (let k = 0; k < targets.length; k++) {
-        const [name, call] = targets[(round + k) % targets.length]!;
-        times.get(name)!.push(...(await timeCalls(RPC_CALLS / 9, call)));
+        const [name, call] = targets[(round + WARM_ROUNDS + k) % targets.length]!;
+        const from = performance.timeOrigin + performance.now();
+        const list = await timeCalls(perBlock, call);
+        if (round < 0) continue;
+        times.get(name)!.push(...list);
+        roundP99s.get(name)!.push(quantile(list, 0.99));
+        blocks.push({ name, from, to: performance.timeOrigin + performance.now(), calls: perBlock });
       }
     }
+    scavenges.stop();
+    const hereScavenges = scavengesPerThousand(blocks, scavenges.times);
+    const hubScavengesPer1k = scavengesPerThousand(blocks, await hubScavenges());
     const p99 = new Map<string, number>();
     for (const [name, list] of times) {
       const p50 = quantile(list, 0.5);
       p99.set(name, quantile(list, 0.99));
-      cells.push({ rpc: name, calls: RPC_CALLS, p50Ms: p50, p99Ms: p99.get(name) });
+      cells.push({ rpc: name, calls: RPC_CALLS, p50Ms: p50, p99Ms: p99.get(name), p99MedianOfRoundsMs: median(roundP99s.get(name)!), scavengesPer1000Calls: hereScavenges.get(name), hubScavengesPer1000Calls: hubScavengesPer1k.get(name) });
       out(`rpc ${name.padEnd(24)} ${RPC_CALLS} sequential calls  p50 ${p50.toFixed(3)} ms  p99 ${p99.get(name)!.toFixed(3)} ms`);
     }
+    // A scavenge delays the one call it lands in: at about one per 1,000 calls it cannot reach the slowest 1%.
+    // Beside the goal's figure, one that a single burst of other work on the machine cannot move: the p99 of
+    // each round's block, median over the rounds (informational; the goal stays the p99 of all calls).
+    const roundMedian = new Map([...roundP99s].map(([name, list]) => [name, median(list)]));
+    out(`p99 of each round's ${perBlock} calls, median over ${ROUNDS} rounds: ${targets.map(([name]) => `${name} ${roundMedian.get(name)!.toFixed(3)} ms`).join('; ')}; client / bare ws to the hub = ${(roundMedian.get('@outboard/client')! / roundMedian.get('bare ws to the hub')!).toFixed(3)}x`);
+    out(`scavenges per 1,000 calls (bench process / hub process): ${targets.map(([name]) => `${name} ${hereScavenges.get(name)!.toFixed(1)} / ${hubScavengesPer1k.get(name)!.toFixed(1)}`).join('; ')}`);
     const client = p99.get('@outboard/client')!;
     const overBare = client / p99.get('bare ws to the hub')!;
     const overAnchor = client / p99.get('anchor: bare ws server')!;

@@ -10,11 +10,16 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createHost } from '@outboard/host';
 import { HubServer, ensureHubToken } from '@outboard/hub';
+import { watchScavenges } from './scavenge-watch.js';
 
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
-/** Starts the hub, prints `{ port, token }`, then serves `emit <rate> <ms>` lines (answering `done <n>`) until stdin ends. */
+/**
+ * Starts the hub, prints `{ port, token }`, then serves `emit <rate> <ms>` lines (answering `done <n>`) and
+ * `scavenges` (answering `scavenges <JSON list of their epoch-ms start times>`) until stdin ends.
+ */
 export async function serveBenchHub(): Promise<void> {
+  const scavenges = watchScavenges();
   const home = mkdtempSync(join(tmpdir(), 'bench-bus-hub-'));
   const host = createHost({ identity: { id: 'outboard', version: '0.0.0' }, home, cwd: home, env: {}, globalRoots: [], plugins: [{ name: 'bench', setup: (ctx) => void ctx.rpc.register('bench.noop', () => null) }] });
   const token = ensureHubToken(home);
@@ -26,6 +31,7 @@ export async function serveBenchHub(): Promise<void> {
   const lines = createInterface({ input: process.stdin });
   for await (const line of lines) {
     const [command, rateText, msText] = line.trim().split(' ');
+    if (command === 'scavenges') process.stdout.write(`scavenges ${JSON.stringify(scavenges.times)}\n`);
     if (command !== 'emit' && command !== 'emit-raw') continue;
     const rate = Number(rateText);
     const duration = Number(msText);
@@ -33,6 +39,7 @@ export async function serveBenchHub(): Promise<void> {
     const sent = await emit(sink, rate, duration);
     process.stdout.write(`done ${sent}\n`);
   }
+  scavenges.stop();
   await server.close();
   anchor.close();
   rmSync(home, { recursive: true, force: true });

@@ -34,7 +34,6 @@ export class HubConnection {
   private constructor(
     readonly hub: HubEndpoint,
     private readonly connection: Connection,
-    private readonly hostId: string,
   ) {}
 
   /**
@@ -53,9 +52,16 @@ export class HubConnection {
       if (error instanceof WebSocketRefusedError) throw new ClientError('CLIENT_REFUSED', `the hub at ${hub.url} ${error.message}`, { hostId, cause: error });
       throw new ClientError('CLIENT_UNREACHABLE', `the hub at ${hub.url} could not be reached: ${(error as Error).message}`, { hostId, cause: error });
     }
-    const connection = new Connection({ transport: new WebSocketTransport(ws), name: `the hub at ${hub.url}`, maxMessageBytes: MAX_MESSAGE_BYTES, requestTimeoutMs: 0 });
+    const connection = new Connection({
+      transport: new WebSocketTransport(ws),
+      name: `the hub at ${hub.url}`,
+      maxMessageBytes: MAX_MESSAGE_BYTES,
+      requestTimeoutMs: 0,
+      // The connection rejects a call with the client's error itself: no second promise per call to translate it.
+      mapRequestError: (error, method) => callError(method, error, hostId),
+    });
     connection.listen();
-    return new HubConnection(hub, connection, hostId);
+    return new HubConnection(hub, connection);
   }
 
   /** True until the connection ended (closed by either side). */
@@ -68,10 +74,7 @@ export class HubConnection {
     const signal = options?.signal;
     const onProgress = options?.onProgress;
     // A plain call (the common case) builds no options object for the connection.
-    const answer = signal || onProgress ? this.connection.request(method, params, { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }) : this.connection.request(method, params);
-    return answer.then(undefined, (error: unknown) => {
-      throw this.callError(method, error, signal);
-    });
+    return signal || onProgress ? this.connection.request(method, params, { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }) : this.connection.request(method, params);
   }
 
   /** Handles the hub's notifications of `method` (`events.event`...). Dispose to stop. */
@@ -88,25 +91,31 @@ export class HubConnection {
   close(): void {
     this.connection.dispose();
   }
+}
 
-  private callError(method: string, error: unknown, signal: AbortSignal | undefined): Error {
-    if (error instanceof ResponseError) {
-      if (error.reason === 'cancelled' && (signal?.aborted || error.origin === 'local')) return new ClientError('CLIENT_CANCELLED', `${method} was cancelled`, { hostId: this.hostId, cause: error });
-      if (error.origin === 'local' && error.reason === 'unavailable') return new ClientError('CLIENT_DISCONNECTED', `${method}: ${error.message}`, { hostId: this.hostId, cause: error });
-      if (error.origin === 'peer') {
-        const data = error.data as Record<string, unknown>;
-        const hubCode = typeof data.senderCode === 'string' ? data.senderCode : error.reason;
-        const reason = typeof data.reason === 'string' ? data.reason : error.reason;
-        return new HubCallError(error.message, {
-          hubCode,
-          reason,
-          ...(typeof data.hint === 'string' ? { hint: data.hint } : {}),
-          ...(Array.isArray(data.details) ? { details: data.details.map(String) } : {}),
-          cause: error,
-        });
-      }
+/**
+ * The client's error for a call to `method` that failed with `error` (what the protocol connection rejects
+ * with): `CLIENT_CANCELLED` when the caller's signal cancelled it (the connection rejects a cancelled call at
+ * once, locally, and drops the hub's late answer), `CLIENT_DISCONNECTED` when the connection ended first, a
+ * {@link HubCallError} for the hub's own error.
+ */
+function callError(method: string, error: unknown, hostId: string): Error {
+  if (error instanceof ResponseError) {
+    if (error.reason === 'cancelled' && error.origin === 'local') return new ClientError('CLIENT_CANCELLED', `${method} was cancelled`, { hostId, cause: error });
+    if (error.origin === 'local' && error.reason === 'unavailable') return new ClientError('CLIENT_DISCONNECTED', `${method}: ${error.message}`, { hostId, cause: error });
+    if (error.origin === 'peer') {
+      const data = error.data as Record<string, unknown>;
+      const hubCode = typeof data.senderCode === 'string' ? data.senderCode : error.reason;
+      const reason = typeof data.reason === 'string' ? data.reason : error.reason;
+      return new HubCallError(error.message, {
+        hubCode,
+        reason,
+        ...(typeof data.hint === 'string' ? { hint: data.hint } : {}),
+        ...(Array.isArray(data.details) ? { details: data.details.map(String) } : {}),
+        cause: error,
+      });
     }
-    if (error instanceof ConnectionError && error.code === 'closed') return new ClientError('CLIENT_DISCONNECTED', error.message, { hostId: this.hostId, cause: error });
-    return error instanceof Error ? error : new Error(String(error));
   }
+  if (error instanceof ConnectionError && error.code === 'closed') return new ClientError('CLIENT_DISCONNECTED', error.message, { hostId, cause: error });
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -32,6 +32,14 @@ export interface ConnectionOptions {
   readonly strayLinesKept?: number;
   /** Characters kept of each stray line. Default 512. */
   readonly maxStrayLineChars?: number;
+  /**
+   * Turns each error a `request()` rejects with (a ResponseError or ConnectionError, see {@link Connection.request})
+   * into the caller's own, with the request's method: a client library's coded errors, without a second
+   * promise per call to translate them. Called once per failed request; what it returns (or throws) is what
+   * the request rejects with. Default: none (the errors as they are). TypeErrors for bad request options are
+   * thrown as they are.
+   */
+  readonly mapRequestError?: (error: Error, method: string) => Error;
 }
 
 /** {@link ConnectionOptions} with every default applied. */
@@ -46,6 +54,7 @@ export interface ResolvedConnectionOptions {
   readonly maxQueuedWriteBytes: number;
   readonly strayLinesKept: number;
   readonly maxStrayLineChars: number;
+  readonly mapRequestError: ((error: Error, method: string) => Error) | undefined;
 }
 
 /** Checks a number option; a TypeError names the option, the rule and the value. */
@@ -78,6 +87,8 @@ export function resolveConnectionOptions(options: ConnectionOptions): ResolvedCo
   if (framing !== 'auto' && framing !== 'ndjson' && framing !== 'content-length') {
     throw new TypeError(`${owner}.framing must be "auto", "ndjson" or "content-length", got ${describe(framing)}`);
   }
+  const mapRequestError = options.mapRequestError;
+  if (mapRequestError !== undefined && typeof mapRequestError !== 'function') throw new TypeError(`${owner}.mapRequestError must be a function (error, method) => Error, got ${describe(mapRequestError)}`);
   const maxMessageBytes = checkInteger(owner, 'maxMessageBytes', options.maxMessageBytes ?? 1048576, 1024, 'bytes');
   const maxQueuedWriteBytes = checkInteger(owner, 'maxQueuedWriteBytes', options.maxQueuedWriteBytes ?? Math.max(67108864, maxMessageBytes), 1, 'bytes');
   if (maxQueuedWriteBytes < maxMessageBytes) {
@@ -94,5 +105,6 @@ export function resolveConnectionOptions(options: ConnectionOptions): ResolvedCo
     maxIncomingQueued: checkInteger(owner, 'maxIncomingQueued', options.maxIncomingQueued ?? 1024, 0, 'requests'),
     strayLinesKept: checkInteger(owner, 'strayLinesKept', options.strayLinesKept ?? 20, 0, 'lines'),
     maxStrayLineChars: checkInteger(owner, 'maxStrayLineChars', options.maxStrayLineChars ?? 512, 1, 'characters'),
+    mapRequestError,
   };
 }

@@ -10,7 +10,7 @@ import { HandlerTable } from './handler-table.js';
 import { Inbound } from './inbound.js';
 import { IncomingRequests } from './incoming-requests.js';
 import { Outbound, serializeNotification, serializeRequest } from './outbound.js';
-import { PendingRequest, PendingRequests } from './pending-requests.js';
+import { mapRequestError, PendingRequest, PendingRequests } from './pending-requests.js';
 import type { NotificationHandler, RequestHandler } from './request-context.js';
 import { checkRequestOptions, withProgressToken, type RequestOptions } from './request-options.js';
 
@@ -71,7 +71,7 @@ export class Connection {
     this.dataReadEmitter = new Emitter(listenerFailed('onDataRead'));
     this.queueEmptyEmitter = new Emitter(listenerFailed('onIncomingQueueEmpty'));
     this.out = new Outbound(resolved, this.counters, () => this.currentState === 'open');
-    this.pending = new PendingRequests(resolved.name, this.out);
+    this.pending = new PendingRequests(resolved.name, this.out, resolved.mapRequestError);
     this.incoming = new IncomingRequests({ options: resolved, out: this.out, handlers: this.requestHandlers, queueEmpty: this.queueEmptyEmitter });
     this.inbound = new Inbound({ options: resolved, counters: this.counters, out: this.out, incoming: this.incoming, pending: this.pending, notificationHandlers: this.notificationHandlers });
   }
@@ -174,10 +174,11 @@ export class Connection {
    * the write queue is full), `too_large` (the request or its answer is over maxMessageBytes), or the
    * peer's own error. On timeout or cancel the peer is sent `$/cancelRequest` and a late answer is dropped.
    * Rejects with ConnectionError `not_listening`/`closed` when the connection is not open, `unserializable`
-   * when params cannot be encoded; throws TypeError for bad options.
+   * when params cannot be encoded; throws TypeError for bad options. Each rejection goes through the
+   * connection's `mapRequestError` first, when it has one.
    */
   request<R = unknown>(method: string, params?: unknown, options?: RequestOptions): Promise<R> {
-    if (this.currentState !== 'open') return Promise.reject(this.notOpenError(method));
+    if (this.currentState !== 'open') return this.refuse(this.notOpenError(method), method);
     let timeoutMs = this.options.requestTimeoutMs;
     let signal: AbortSignal | undefined;
     let onProgress: ((value: unknown) => void) | undefined;
@@ -195,16 +196,16 @@ export class Connection {
     try {
       json = serializeRequest(id, method, sent);
     } catch (error) {
-      return Promise.reject(new ConnectionError('unserializable', `the params of "${method}" cannot be encoded as JSON (${String(error)}); remove cycles, BigInt and functions`, { cause: error }));
+      return this.refuse(new ConnectionError('unserializable', `the params of "${method}" cannot be encoded as JSON (${String(error)}); remove cycles, BigInt and functions`, { cause: error }), method);
     }
     if (this.out.oversized(json)) {
-      return Promise.reject(new ResponseError('too_large', `the request "${method}" to ${this.name} is over the ${this.options.maxMessageBytes}-byte limit (maxMessageBytes) and was not sent; send less per request (page large data) or raise the limit on both sides`, { method, limit: this.options.maxMessageBytes }));
+      return this.refuse(new ResponseError('too_large', `the request "${method}" to ${this.name} is over the ${this.options.maxMessageBytes}-byte limit (maxMessageBytes) and was not sent; send less per request (page large data) or raise the limit on both sides`, { method, limit: this.options.maxMessageBytes }), method);
     }
-    if (signal?.aborted) return Promise.reject(new ResponseError('cancelled', `the request "${method}" to ${this.name} was cancelled before it was sent`, { method }));
+    if (signal?.aborted) return this.refuse(new ResponseError('cancelled', `the request "${method}" to ${this.name} was cancelled before it was sent`, { method }), method);
     return new Promise<R>((resolve, reject) => {
       const pending = new PendingRequest(id, method, resolve as (value: unknown) => void, reject, timeoutMs, onProgress, resetTimeoutOnProgress, signal);
       if (!this.out.enqueue(json)) {
-        reject(this.out.queueFullError(method));
+        reject(mapRequestError(this.options.mapRequestError, this.out.queueFullError(method), method));
         return;
       }
       this.pending.add(pending);
@@ -277,6 +278,11 @@ export class Connection {
     this.closeEmitter.clear();
     this.dataReadEmitter.clear();
     this.queueEmptyEmitter.clear();
+  }
+
+  /** A request refused before it was sent: rejected with `error`, through `mapRequestError` if set. */
+  private refuse<R>(error: Error, method: string): Promise<R> {
+    return Promise.reject(mapRequestError(this.options.mapRequestError, error, method));
   }
 
   private notOpenError(method: string): ConnectionError {

@@ -22,7 +22,8 @@ const encoder = new TextEncoder();
 
 /**
  * Queues framed messages and hands them to the transport in as few `write()` calls as possible, with
- * backpressure and a bound. (Over a transport that frames messages itself, one message per write.)
+ * backpressure and a bound. (Over a transport that frames messages itself, one message per write, each
+ * written as soon as it is queued unless the transport is full: there is nothing to join, so no burst.)
  *
  * - Batching: the first frame of a burst is written at once, and the next 8 together as soon as they are
  *   queued, so the other side starts on them while this side produces the rest (with two processes on
@@ -88,6 +89,14 @@ export class OutgoingWriter {
   enqueue(frame: string): boolean {
     if (this.closed) return false;
     if (this.queuedChars + frame.length > this.maxQueuedChars && this.queuedChars > 0) return false;
+    if (!this.joinFrames && this.queue.length === 0 && !this.waitingForDrain) {
+      // One message per write whenever it is written, so there is no burst to gather: out now, with
+      // nothing scheduled (a message transport's round trip costs no microtask on this side).
+      this.runAccepted = this.transport.write(frame);
+      this.runChars = frame.length;
+      this.noteWritten();
+      return true;
+    }
     if (!this.inBurst && this.queue.length === 0 && !this.waitingForDrain) {
       // The first frame of a burst: out now; the flush scheduled here ends the burst.
       this.inBurst = true;

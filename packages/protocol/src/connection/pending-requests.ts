@@ -33,15 +33,20 @@ export class PendingRequests {
   private readonly deadlines: DeadlineQueue<PendingRequest>;
   private readonly name: string;
   private readonly out: Outbound;
+  private readonly mapError: ((error: Error, method: string) => Error) | undefined;
   // Recently abandoned ids, so a late answer is told apart from a bogus one. Insertion-ordered, bounded.
   private readonly abandoned = new Set<RequestId>();
   /** Answers that arrived after their request timed out or was cancelled. */
   lateResponses = 0;
 
-  /** @param name the peer's name, for messages; @param out where `$/cancelRequest` goes. */
-  constructor(name: string, out: Outbound) {
+  /**
+   * @param name the peer's name, for messages; @param out where `$/cancelRequest` goes; @param mapError
+   * what each rejection goes through (ConnectionOptions.mapRequestError), if anything.
+   */
+  constructor(name: string, out: Outbound, mapError?: (error: Error, method: string) => Error) {
     this.name = name;
     this.out = out;
+    this.mapError = mapError;
     this.deadlines = new DeadlineQueue((request) => this.abandon(request, 'timeout'));
   }
 
@@ -77,7 +82,7 @@ export class PendingRequests {
       return false;
     }
     this.forget(request);
-    if (message['error'] !== undefined) request.reject(ResponseError.fromWire(message['error']));
+    if (message['error'] !== undefined) this.reject(request, ResponseError.fromWire(message['error']));
     else request.resolve(message['result']);
     return true;
   }
@@ -87,7 +92,7 @@ export class PendingRequests {
     const request = typeof id === 'number' ? this.pending.get(id) : undefined;
     if (!request) return false;
     this.forget(request);
-    request.reject(error);
+    this.reject(request, error);
     return true;
   }
 
@@ -106,7 +111,7 @@ export class PendingRequests {
     this.deadlines.clear();
     for (const request of requests) {
       this.detachSignal(request);
-      request.reject(makeError(request));
+      this.reject(request, makeError(request));
     }
   }
 
@@ -122,8 +127,12 @@ export class PendingRequests {
       why === 'timeout'
         ? new ResponseError('timeout', `${this.name} did not answer "${request.method}" within ${request.timeoutMs} ms; the request was cancelled. If the work is legitimately slow, pass a larger timeoutMs (or resetTimeoutOnProgress with progress reports)`, { method: request.method, timeoutMs: request.timeoutMs })
         : new ResponseError('cancelled', `the request "${request.method}" to ${this.name} was cancelled by its caller`, { method: request.method });
-    request.reject(error);
+    this.reject(request, error);
     this.out.sendCancel(request.id);
+  }
+
+  private reject(request: PendingRequest, error: Error): void {
+    request.reject(mapRequestError(this.mapError, error, request.method));
   }
 
   private forget(request: PendingRequest): void {
@@ -135,5 +144,18 @@ export class PendingRequests {
   private detachSignal(request: PendingRequest): void {
     if (request.signal && request.abortListener) request.signal.removeEventListener('abort', request.abortListener);
     request.abortListener = undefined;
+  }
+}
+
+/**
+ * @internal What a request that failed with `error` rejects with: `map(error, method)` (ConnectionOptions.mapRequestError),
+ * or what it threw; `error` itself without a map (or when the map threw something that is not an Error).
+ */
+export function mapRequestError(map: ((error: Error, method: string) => Error) | undefined, error: Error, method: string): Error {
+  if (map === undefined) return error;
+  try {
+    return map(error, method);
+  } catch (thrown) {
+    return thrown instanceof Error ? thrown : error;
   }
 }

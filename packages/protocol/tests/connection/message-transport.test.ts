@@ -57,6 +57,23 @@ describe('Connection over a transport that frames messages itself', () => {
     await assert.rejects(first, (error: unknown) => error instanceof ResponseError && error.reason === 'denied');
   });
 
+  it('writes each message as soon as it is sent, with nothing left to flush later', async () => {
+    const { connection, end } = open();
+    const first = connection.request('first', {});
+    assert.equal(end.written.length, 1, 'the request was written within request()');
+    connection.notify('note', { n: 1 });
+    const second = connection.request('second', {});
+    assert.deepEqual(
+      end.messages().map((m) => (m as { method: string }).method),
+      ['first', 'note', 'second'],
+    );
+    assert.equal(connection.diagnostics().queuedWriteBytes, 0);
+    end.send('{"jsonrpc":"2.0","id":1,"result":1}');
+    end.send('{"jsonrpc":"2.0","id":2,"result":2}');
+    assert.deepEqual(await Promise.all([first, second]), [1, 2]);
+    await connection.close();
+  });
+
   it('runs an incoming request and answers it as one message; a message spread over lines is one message', async () => {
     const { connection, end } = open();
     connection.onRequest<{ text: string }>('echo', ({ text }) => text);
