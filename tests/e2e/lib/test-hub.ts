@@ -3,7 +3,7 @@
 import { after, before } from 'node:test';
 import { hubHome, startTestHub, type RecordingRouter } from '../hub-home.js';
 
-/** What {@link useTestHub} gives; every field is read inside a test (it exists once `before` has run). */
+/** What {@link useTestHub} gives; its fields are set by its `before` hook, so read them inside tests. */
 export interface TestHub {
   /** The temporary folder holding the home and the project. */
   readonly root: string;
@@ -23,38 +23,19 @@ export interface TestHub {
  * project p1 (see hubHome), served by a hub on an ephemeral port; closed and removed afterwards.
  */
 export function useTestHub(): TestHub {
-  let made: { h: ReturnType<typeof hubHome>; hub: Awaited<ReturnType<typeof startTestHub>> } | undefined;
+  const fixture = {} as { -readonly [K in keyof TestHub]: TestHub[K] };
+  fixture.auth = () => ({ 'x-outboard-token': fixture.token });
+  let stop: (() => Promise<void>) | undefined;
   before(async () => {
     const h = hubHome();
-    made = { h, hub: await startTestHub(h.home) };
+    stop = async () => h.cleanup();
+    const hub = await startTestHub(h.home);
+    stop = async () => {
+      await hub.close();
+      h.cleanup();
+    };
+    Object.assign(fixture, { root: h.root, home: h.home, project: h.project, port: hub.port, token: hub.token, router: hub.router });
   });
-  after(async () => {
-    await made?.hub.close();
-    made?.h.cleanup();
-  });
-  const current = () => {
-    if (!made) throw new Error('useTestHub: read inside a test, once its before hook has run');
-    return made;
-  };
-  return {
-    get root() {
-      return current().h.root;
-    },
-    get home() {
-      return current().h.home;
-    },
-    get project() {
-      return current().h.project;
-    },
-    get port() {
-      return current().hub.port;
-    },
-    get token() {
-      return current().hub.token;
-    },
-    get router() {
-      return current().hub.router;
-    },
-    auth: () => ({ 'x-outboard-token': current().hub.token }),
-  };
+  after(async () => stop?.());
+  return fixture;
 }
