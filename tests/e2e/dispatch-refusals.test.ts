@@ -201,4 +201,21 @@ describe('commands nothing may run: Unknown command, exit 1, a hint naming the e
     assert.match(none.stderr, /Run `outboard --help` for the list of commands/);
     assert.deepEqual(readdirSync(markers), []);
   });
+
+  it("a typo of an extension's own command suggests it, before and after approval; before, it names the approval", () => {
+    const fresh = join(tmp.path, 'fresh-home');
+    writeExtension(join(fresh, 'extensions', 'node_modules', 'outboard-ext-greet'), { name: 'greet', commands: [{ name: 'hello', bin: 'bin/cli.js', summary: 'Hello' }] }, marked);
+    const unapproved = runCli(['helo', 'arg'], { home: fresh, env: { MARKER_DIR: markers } });
+    assert.equal(unapproved.code, 1);
+    assert.equal(unapproved.stdout, '');
+    assert.deepEqual(lines(unapproved.stderr), [
+      'error: Unknown command "helo" — Did you mean `outboard hello` or `outboard help`?',
+      '  `outboard hello` is a command of extension greet, which is not approved yet: run `outboard extensions enable greet` to review and approve it.',
+    ]);
+    enable(fresh, 'greet');
+    const approved = runCli(['helo'], { home: fresh, env: { MARKER_DIR: markers } });
+    assert.equal(approved.code, 1);
+    assert.deepEqual(lines(approved.stderr), ['error: Unknown command "helo" — Did you mean `outboard hello` or `outboard help`?']);
+    assert.deepEqual(readdirSync(markers), [], 'nothing ran');
+  });
 });

@@ -1,21 +1,21 @@
 // Contract tests of the versioned hub API (apiVersion 1): the exact fields of every answer, so a change to a
 // field fails here; and the home and project pages, with every extension string escaped.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { hubHome, send, startTestHub } from './hub-home.js';
+import { send } from './hub-home.js';
+import { useTestHub } from './lib/test-hub.js';
 
 const EXTENSION_FIELDS = ['codePinned', 'compatible', 'manifest', 'mount', 'name', 'packageName', 'policy', 'reason', 'sidecar', 'source', 'state', 'version'];
 const PROJECT_FIELDS = ['id', 'lastSeen', 'name', 'outboardBin', 'pid', 'port', 'registeredAt', 'repoRoot', 'status', 'worktrees'];
 const PROJECT_STATUS_FIELDS = ['attached', 'lastError', 'lastHealthAt', 'pid', 'port', 'respawns', 'state'];
 
 describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
-  let h: ReturnType<typeof hubHome>;
-  let hub: Awaited<ReturnType<typeof startTestHub>>;
-  const get = (path: string) => send(hub.port, 'GET', path, { 'x-outboard-token': hub.token });
+  const hub = useTestHub();
+  const get = (path: string) => send(hub.port, 'GET', path, hub.auth());
   const post = (path: string, body?: unknown) =>
-    send(hub.port, 'POST', path, { 'x-outboard-token': hub.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
+    send(hub.port, 'POST', path, { ...hub.auth(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
   const json = (body: string) => JSON.parse(body) as Record<string, any>;
   const isError = (body: string, pattern: RegExp) => {
     const j = json(body);
@@ -25,14 +25,6 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     assert.match(j.code, /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/);
     assert.ok(j.fix.length > 0);
   };
-  before(async () => {
-    h = hubHome();
-    hub = await startTestHub(h.home);
-  });
-  after(async () => {
-    await hub.close();
-    h.cleanup();
-  });
 
   it('GET /api/version', async () => {
     const a = await get('/api/version');
@@ -43,7 +35,7 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     assert.equal(j.apiVersion, 1);
     assert.equal(j.name, 'outboard');
     // What the CLI checks before it trusts a hub named in hub.json: the host id and the home.
-    assert.equal(j.home, h.home);
+    assert.equal(j.home, hub.home);
   });
 
   it('GET /api/hub/extensions: every field of every extension', async () => {
@@ -80,7 +72,7 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     assert.equal(a.status, 200);
     const byName = Object.fromEntries((json(a.body).extensions as any[]).map((e) => [e.name, e]));
     for (const e of Object.values(byName) as object[]) assert.deepEqual(Object.keys(e).sort(), [...EXTENSION_FIELDS, 'links'].sort());
-    assert.deepEqual(byName.web.links, [{ label: 'Open', url: `/x/web/p/p1?root=${encodeURIComponent(realpathSync(h.project))}` }]);
+    assert.deepEqual(byName.web.links, [{ label: 'Open', url: `/x/web/p/p1?root=${encodeURIComponent(realpathSync(hub.project))}` }]);
     assert.deepEqual(byName.off.links, []);
     const missing = await get('/api/hub/extensions?project=nope');
     assert.equal(missing.status, 404);
@@ -114,9 +106,9 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     const p1 = list.projects.find((p: any) => p.id === 'p1');
     assert.deepEqual(Object.keys(p1).sort(), PROJECT_FIELDS);
     assert.deepEqual(Object.keys(p1.status).sort(), PROJECT_STATUS_FIELDS);
-    assert.equal(p1.repoRoot, realpathSync(h.project));
+    assert.equal(p1.repoRoot, realpathSync(hub.project));
     assert.deepEqual(p1.worktrees, []);
-    const dir = join(h.root, 'second');
+    const dir = join(hub.root, 'second');
     mkdirSync(dir);
     const created = await post('/api/hub/projects', { id: 'second', repoRoot: dir, name: 'Second' });
     assert.equal(created.status, 201, created.body);
@@ -127,7 +119,7 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
     const again = await post('/api/hub/projects', { id: 'second', repoRoot: dir });
     assert.equal(again.status, 200);
     assert.equal(json(again.body).project.id, 'second');
-    for (const [body, pattern] of [[{ id: 'x', repoRoot: h.root }, /reserved/], [{ id: 'Bad Id', repoRoot: h.root }, /slug/], [{ id: 'a' }, /repoRoot/], [[1], /object/], ['{not json', /not valid JSON/], [{ repoRoot: 'relative/path' }, /absolute/]] as const) {
+    for (const [body, pattern] of [[{ id: 'x', repoRoot: hub.root }, /reserved/], [{ id: 'Bad Id', repoRoot: hub.root }, /slug/], [{ id: 'a' }, /repoRoot/], [[1], /object/], ['{not json', /not valid JSON/], [{ repoRoot: 'relative/path' }, /absolute/]] as const) {
       const r = await post('/api/hub/projects', body);
       assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.body}`);
       isError(r.body, pattern);
@@ -169,7 +161,7 @@ describe('hub API contract (apiVersion 1)', { timeout: 60_000 }, () => {
   it('the project page lists its links; an unknown project is 404', async () => {
     const a = await get('/projects/p1');
     assert.equal(a.status, 200);
-    assert.match(a.body, new RegExp(`<a href="/x/web/p/p1\\?root=${encodeURIComponent(realpathSync(h.project)).replace(/%/g, '%')}">Open</a> <span class="muted">\\(web\\)</span>`));
+    assert.match(a.body, new RegExp(`<a href="/x/web/p/p1\\?root=${encodeURIComponent(realpathSync(hub.project)).replace(/%/g, '%')}">Open</a> <span class="muted">\\(web\\)</span>`));
     const missing = await get('/projects/nope');
     assert.equal(missing.status, 404);
   });

@@ -1,23 +1,14 @@
 // One refusal, two readers: a browser navigation gets an HTML page (the reason, the fix, a link home, escaped,
 // under a CSP, no script) and an API client the JSON body `{ apiVersion, error, code, fix }` — for the same
 // path and the same verdict. Raw-socket refusals (upgrades) carry the same JSON. Real sockets on 127.0.0.1.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { hubHome, send, sendRaw, startTestHub, type Answer } from './hub-home.js';
+import { send, sendRaw, type Answer } from './hub-home.js';
+import { useTestHub } from './lib/test-hub.js';
 
 describe('hub refusals: HTML for a browser navigation, JSON for an API client', { timeout: 60_000 }, () => {
-  let h: ReturnType<typeof hubHome>;
-  let hub: Awaited<ReturnType<typeof startTestHub>>;
-  before(async () => {
-    h = hubHome();
-    hub = await startTestHub(h.home);
-  });
-  after(async () => {
-    await hub.close();
-    h.cleanup();
-  });
-
-  const auth = (): Record<string, string> => ({ 'x-outboard-token': hub.token });
+  const hub = useTestHub();
+  const auth = hub.auth;
   const navigate = { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
   /** Asserts an HTML error page: status, CSP, no script, the reason and fix (escaped), a link home. */

@@ -1,27 +1,19 @@
 // The pages' mutations: every one a POST under the Origin check and with its page's anti-forgery token;
 // nothing mutates on GET; an approval from a page goes through the same checks as the terminal's.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { hubHome, send, startTestHub } from './hub-home.js';
+import { send } from './hub-home.js';
+import { useTestHub } from './lib/test-hub.js';
 import { runCliJson } from './lib/fixture-home.js';
 
 describe('hub page forms', { timeout: 60_000 }, () => {
-  let h: ReturnType<typeof hubHome>;
-  let hub: Awaited<ReturnType<typeof startTestHub>>;
-  const auth = () => ({ 'x-outboard-token': hub.token });
-  const state = (name: string) => runCliJson<Array<{ name: string; state: string }>>(['extensions', 'list', '--json'], { home: h.home, cwd: h.root }).json.find((e) => e.name === name)?.state;
+  const hub = useTestHub();
+  const auth = hub.auth;
+  const state = (name: string) => runCliJson<Array<{ name: string; state: string }>>(['extensions', 'list', '--json'], { home: hub.home, cwd: hub.root }).json.find((e) => e.name === name)?.state;
   /** The anti-forgery token of a freshly rendered page. */
   const pageToken = async (path = '/') => /name="_token" value="([^"]+)"/.exec((await send(hub.port, 'GET', path, auth())).body)?.[1] ?? '';
   const postForm = (op: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     send(hub.port, 'POST', `/ui/do/${op}`, { ...auth(), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/x-ndjson', ...headers }, new URLSearchParams(fields).toString());
-  before(async () => {
-    h = hubHome();
-    hub = await startTestHub(h.home);
-  });
-  after(async () => {
-    await hub.close();
-    h.cleanup();
-  });
 
   it('serves its own script and stylesheet, and pages under a CSP without inline code', async () => {
     const home = await send(hub.port, 'GET', '/', auth());

@@ -21,8 +21,11 @@ describe('proxy streaming', () => {
     await transfer(runner.url('recorder', '/upload'), 'POST', 16 * 1024 * 1024);
   });
   after(async () => {
-    runner.child.kill('SIGTERM');
-    await new Promise((resolve) => runner.child.once('exit', resolve));
+    // `runner` is unset when it did not start (startRunner killed it then).
+    if (runner) {
+      runner.child.kill('SIGTERM');
+      await new Promise((resolve) => runner.child.once('exit', resolve));
+    }
     home.cleanup();
   });
 

@@ -1,28 +1,19 @@
 // The hub's security matrix: every request below is refused before anything reaches the sidecar router
 // (a recording fake), and the few admitted ones reach it with the right mount. Real sockets on 127.0.0.1.
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { hubHome, send, sendRaw, startTestHub } from './hub-home.js';
+import { send, sendRaw } from './hub-home.js';
+import { useTestHub } from './lib/test-hub.js';
 import type { RecordingRouter } from './hub-home.js';
 
 describe('hub security matrix', { timeout: 60_000 }, () => {
-  let h: ReturnType<typeof hubHome>;
-  let hub: Awaited<ReturnType<typeof startTestHub>>;
+  const hub = useTestHub();
   let port: number;
   let token: string;
   let router: RecordingRouter;
-  before(async () => {
-    h = hubHome();
-    hub = await startTestHub(h.home);
-    ({ port, token, router } = hub);
-  });
-  after(async () => {
-    await hub.close();
-    h.cleanup();
-  });
-
-  const auth = (): Record<string, string> => ({ 'x-outboard-token': token });
+  before(() => void ({ port, token, router } = hub));
+  const auth = hub.auth;
   /** Sends and asserts the status, that the answer is `{ apiVersion, error, code, fix }`, and that nothing reached the router. */
   async function refused(status: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<string> {
     const before = router.calls.length;

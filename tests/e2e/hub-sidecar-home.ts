@@ -148,7 +148,12 @@ export async function startRunner(home: string): Promise<{ child: import('node:c
   const child = spawn(process.execPath, [new URL('./hub-sidecar-runner.js', import.meta.url).pathname, home], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => reject(new Error('the runner did not start within 10 s')), 10_000);
+    // Generous: on a busy machine, loading the host and the hub in a fresh process can take many seconds. A
+    // runner that did not start is killed, so that it cannot keep the test's process alive.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the runner did not start within 30 s'));
+    }, 30_000);
     child.stdout?.on('data', (c: Buffer) => {
       text += c.toString('utf8');
       if (text.includes('\n')) {

@@ -50,13 +50,18 @@ describe('providers through a running hub', { timeout: 120_000 }, () => {
   });
 
   it('a newer query from the same consumer cancels the older one in the peer; its late answer never shows', async () => {
-    const older = ws.call('providers.search', { query: 'older', consumer: 'page-1' });
+    // The older query starts slowpoke's peer (a cold start on a busy machine): its deadline must not end it
+    // before the newer one replaces it. The newer one's deadline lets the warm alpha answer on a busy machine;
+    // slowpoke never answers before it is cancelled, so it times out whatever the deadline.
+    const older = ws.call('providers.search', { query: 'older', consumer: 'page-1', deadlineMs: 60_000 });
     await waitFor('the slow provider to be asked the older query', () => h.marksOf('slowpoke').includes('query slowpoke.slow "older"'));
-    const newer = ws.call('providers.search', { query: 'newer', consumer: 'page-1', deadlineMs: 300 });
+    const newer = ws.call('providers.search', { query: 'newer', consumer: 'page-1', deadlineMs: 3_000 });
     const olderAnswer = await older;
     assert.equal(olderAnswer.error?.data?.code, 'cancelled', JSON.stringify(olderAnswer));
     assert.match(olderAnswer.error?.message ?? '', /a newer query from "page-1" replaced this one/);
     await waitFor('the slow provider to see $/cancelRequest for the older query', () => h.marksOf('slowpoke').includes('cancelled older'));
+    // It answers once cancelled: that late answer is on its way to the hub, which must drop it.
+    await waitFor('the late answer to the older query', () => h.marksOf('slowpoke').includes('late answer older'));
     const newerAnswer = await newer;
     assert.deepEqual(newerAnswer.result.answered.map((a: { provider: { id: string } }) => a.provider.id), ['alpha.find']);
     assert.equal(newerAnswer.result.missed[0]?.outcome, 'timed_out');

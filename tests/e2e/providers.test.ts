@@ -2,11 +2,17 @@
 // names what timed out, failed or was not ready; Ctrl+C cancels pending queries in the peers; answers are
 // checked against their kind (capped, cleaned, refused when malformed); undeclared providers are refused.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { actionsHome, CliJob, waitFor } from './actions-home.js';
 import { runCli } from './lib/fixture-home.js';
 
 const search = (id: string) => ({ id, kind: 'search', title: `Title of ${id}` });
+/**
+ * The deadline of these fan-outs. A cold start counts against it and a busy machine (2 cores, the suite's files
+ * in parallel) may take seconds to start five peers, so the providers that answer get a generous one; the one
+ * that times out (slowpoke) never answers until cancelled, so it times out whatever the deadline.
+ */
+const DEADLINE_MS = 10_000;
 
 describe('providers fan-out', () => {
   const h = actionsHome([
@@ -23,6 +29,10 @@ describe('providers fan-out', () => {
     h.cleanup();
   });
   const cli = (args: string[]) => runCli(args, { home: h.home, env: { ...h.env, NO_COLOR: '1' }, cwd: h.root });
+  before(() => {
+    const set = cli(['config', 'providers.deadlineMs', String(DEADLINE_MS), '--user']);
+    assert.equal(set.code, 0, set.stderr);
+  });
 
   it('shows the answers, and names the slow provider as timed out and the crashed one as failed', async () => {
     const started = Date.now();
@@ -34,12 +44,13 @@ describe('providers fan-out', () => {
     const missed = new Map(result.missed.map((m) => [m.provider.id, m]));
     assert.deepEqual(answered.get('alpha.find')?.items, [{ title: 'alpha found hello', path: 'notes/a.md', detail: 'project p1' }]);
     assert.equal(missed.get('slowpoke.slow')?.outcome, 'timed_out');
-    assert.match(missed.get('slowpoke.slow')?.reason ?? '', /no answer within 2000 ms/);
+    assert.match(missed.get('slowpoke.slow')?.reason ?? '', new RegExp(`no answer within ${DEADLINE_MS} ms`));
     assert.equal(missed.get('crashy.crash')?.outcome, 'failed');
-    // The slow one is cancelled in its peer at the deadline, and the run does not wait for its answer.
+    // The slow one is cancelled in its peer at the deadline (it answers only then), and the run does not wait
+    // for that late answer: it never shows.
     await waitFor('the slow provider to see $/cancelRequest', () => h.marksOf('slowpoke').includes('cancelled hello'));
-    assert.ok(!h.marksOf('slowpoke').includes('late answer hello'));
-    assert.ok(elapsed < 15_000, `took ${elapsed} ms`);
+    assert.ok(!r.stdout.includes('late hello'), r.stdout);
+    assert.ok(elapsed >= DEADLINE_MS, `took ${elapsed} ms: the slow provider was given the whole deadline`);
 
     // Oversized: capped at the limit (default 50), truncated, the cursor kept, the cut named.
     const flood = answered.get('messy.flood');
@@ -66,7 +77,7 @@ describe('providers fan-out', () => {
     const r = cli(['search', 'hi', 'there']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /alpha — Title of alpha\.find\n {2}alpha found hi there {2}→ notes\/a\.md/);
-    assert.match(r.stderr, /slowpoke \(slowpoke\.slow\) timed out: no answer within 2000 ms/);
+    assert.match(r.stderr, new RegExp(`slowpoke \\(slowpoke\\.slow\\) timed out: no answer within ${DEADLINE_MS} ms`));
     assert.match(r.stderr, /crashy \(crashy\.crash\) failed: /);
     assert.ok(!r.stdout.includes('\u001b'), 'no escape sequence from a peer reaches the terminal');
   });

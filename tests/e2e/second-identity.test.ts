@@ -53,4 +53,12 @@ describe('the CLI under a second identity (ndx)', () => {
     assert.match(unknown.stderr, /Unknown command "nope"/);
     assert.match(unknown.stderr, /ndx --help/);
   });
+
+  it("suggests an unapproved extension's command for a typo, with its own enable command", () => {
+    const typo = ndx(['recno']);
+    assert.equal(typo.code, 1);
+    assert.match(typo.stderr, /Unknown command "recno" — Did you mean `ndx recon`\?/);
+    assert.match(typo.stderr, /run `ndx extensions enable recon` to review and approve it/);
+    assert.doesNotMatch(typo.stderr, /outboard/i);
+  });
 });

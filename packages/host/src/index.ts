@@ -26,7 +26,7 @@ export type { ExtensionState, SourceKind, DiscoveryDiagnostic, ShadowedCopy } fr
 export { SOURCE_PRECEDENCE } from './package-facts/types.js';
 
 // Running an extension: what a name means, and the one launch path
-export type { CommandVerdict, CommandFix } from './run/command-verdict.js';
+export type { CommandVerdict, CommandFix, UnapprovedSuggestion } from './run/command-verdict.js';
 export type { LaunchKind, LaunchPlan, LaunchOptions } from './run/launch-plan.js';
 export { runCommand } from './run/run-command.js';
 export { EXTENSION_API_VERSION } from './run/extension-env.js';

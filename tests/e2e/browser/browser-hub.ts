@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CLI_MAIN, REPO_ROOT, runCli, tempDir, writeFiles } from '../lib/fixture-home.js';
+import { writePeerPackage } from '../lib/peer-package.js';
 
 /** Where the browser tests leave their screenshots (gitignored). */
 export const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
@@ -36,30 +37,27 @@ export interface BrowserHub {
   stop(): Promise<void>;
 }
 
+/** The SDK as the fixture peers import it: this checkout's built package. */
+const SDK_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'sdk', 'dist', 'src', 'index.js')).href;
+
 /** The fixture `vault`: a peer whose action needs the sensitive `rpc.call` and answers markdown (with HTML in it). */
 function writeVault(dir: string): void {
-  const sdk = pathToFileURL(join(REPO_ROOT, 'packages', 'sdk', 'dist', 'src', 'index.js')).href;
-  writeFiles(dir, {
-    'package.json': {
-      name: 'outboard-fixture-vault',
-      version: '1.0.0',
-      type: 'module',
-      engines: { outboard: '>=0.1.0' },
-      outboard: {
-        extension: {
-          apiVersion: 1,
-          name: 'vault',
-          displayName: 'Vault',
-          description: 'Asks for a sensitive capability',
-          peer: { bin: 'peer.js', activation: ['onAction'] },
-          contributes: {
-            actions: [{ id: 'vault.open', title: 'Open the vault', argsSchema: { type: 'object', properties: { label: { type: 'string', description: 'what to open' }, times: { type: 'integer' } }, required: ['label'] } }],
-          },
-          capabilities: { required: ['ui.action.contribute', 'rpc.call'] },
-        },
+  writePeerPackage(
+    dir,
+    {
+      name: 'vault',
+      packageName: 'outboard-fixture-vault',
+      bin: 'peer.mjs',
+      activation: ['onAction'],
+      block: { displayName: 'Vault', description: 'Asks for a sensitive capability' },
+      contributes: {
+        actions: [{ id: 'vault.open', title: 'Open the vault', argsSchema: { type: 'object', properties: { label: { type: 'string', description: 'what to open' }, times: { type: 'integer' } }, required: ['label'] } }],
       },
+      capabilities: { required: ['ui.action.contribute', 'rpc.call'], optional: [] },
     },
-    'peer.js': `import { runPeer } from ${JSON.stringify(sdk)};
+    {
+      files: {
+        'peer.mjs': `import { runPeer } from ${JSON.stringify(SDK_URL)};
 runPeer({
   actions: {
     'vault.open': async (args, { progress }) => {
@@ -69,7 +67,9 @@ runPeer({
   },
 });
 `,
-  });
+      },
+    },
+  );
 }
 
 /** How long the fixture `slowview`'s view takes to render, in ms (under the pages' 3 s view deadline). */
@@ -77,26 +77,21 @@ export const SLOW_VIEW_MS = 2000;
 
 /** The fixture `slowview`: a peer with a CPU limit whose home view answers after {@link SLOW_VIEW_MS} of busy work. */
 function writeSlowView(dir: string): void {
-  const sdk = pathToFileURL(join(REPO_ROOT, 'packages', 'sdk', 'dist', 'src', 'index.js')).href;
-  writeFiles(dir, {
-    'package.json': {
-      name: 'outboard-fixture-slowview',
-      version: '1.0.0',
-      type: 'module',
-      engines: { outboard: '>=0.1.0' },
-      outboard: {
-        extension: {
-          apiVersion: 1,
-          name: 'slowview',
-          displayName: 'Slow view',
-          peer: { bin: 'peer.js', activation: ['onView'] },
-          // A CPU limit its busy render runs into: the Running page shows it throttled.
-          limits: { cpuPercent: 25 },
-          contributes: { views: [{ id: 'slowview.slow', title: 'A slow view', where: ['home'] }] },
-        },
-      },
+  writePeerPackage(
+    dir,
+    {
+      name: 'slowview',
+      packageName: 'outboard-fixture-slowview',
+      bin: 'peer.mjs',
+      activation: ['onView'],
+      // A CPU limit its busy render runs into: the Running page shows it throttled.
+      block: { displayName: 'Slow view', limits: { cpuPercent: 25 } },
+      contributes: { views: [{ id: 'slowview.slow', title: 'A slow view', where: ['home'] }] },
+      capabilities: { required: [], optional: [] },
     },
-    'peer.js': `import { runPeer } from ${JSON.stringify(sdk)};
+    {
+      files: {
+        'peer.mjs': `import { runPeer } from ${JSON.stringify(SDK_URL)};
 let renders = 0;
 runPeer({
   views: {
@@ -108,7 +103,9 @@ runPeer({
   },
 });
 `,
-  });
+      },
+    },
+  );
 }
 
 /** The fixture `crate`, which the hub's policy file blocks by name. */

@@ -14,10 +14,14 @@ export const PROTOCOL_URL = pathToFileURL(join(REPO_ROOT, 'packages', 'protocol'
 
 /** The extension block of a {@link writePeerPackage} package. */
 export interface PeerPackage {
-  /** The extension's name; the package is `outboard-ext-<name>`, version 1.0.0, engines `*`. */
+  /** The extension's name; the package is `outboard-ext-<name>` unless `packageName` says otherwise, version 1.0.0, engines `*`. */
   name: string;
-  /** The peer's argv. Default: `['node', './peer.mjs']`. */
+  /** The package's name. Default: `outboard-ext-<name>`. */
+  packageName?: string;
+  /** The peer's argv. Default: `['node', './peer.mjs']`; unused when `bin` is given. */
   exec?: string[];
+  /** The peer as a `bin` (a file of the package run with the host's own Node) instead of `exec`. */
+  bin?: string;
   /** The peer's activation events. Default: none written (the host's default). */
   activation?: string[];
   /** `contributes` as written. */
@@ -40,14 +44,14 @@ export function userPackageDir(home: string, name: string): string {
 export function writePeerPackage(dir: string, p: PeerPackage, options: { files?: Record<string, string | object>; peerFrom?: string } = {}): string {
   writeFiles(dir, {
     'package.json': {
-      name: `outboard-ext-${p.name}`,
+      name: p.packageName ?? `outboard-ext-${p.name}`,
       version: '1.0.0',
       engines: { outboard: '*' },
       outboard: {
         extension: {
           apiVersion: 1,
           name: p.name,
-          peer: { exec: p.exec ?? ['node', './peer.mjs'], ...(p.activation ? { activation: p.activation } : {}) },
+          peer: { ...(p.bin !== undefined ? { bin: p.bin } : { exec: p.exec ?? ['node', './peer.mjs'] }), ...(p.activation ? { activation: p.activation } : {}) },
           ...p.block,
           contributes: p.contributes,
           capabilities: p.capabilities ?? { required: ['ui.action.contribute'], optional: [] },

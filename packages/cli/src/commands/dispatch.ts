@@ -1,4 +1,4 @@
-import type { CommandFix, ExtensionRecord } from '@outboard/host';
+import type { CommandFix, ExtensionRecord, UnapprovedSuggestion } from '@outboard/host';
 import type { CliContext } from '../cli-context.js';
 import { cliError } from '../errors/cli-errors.js';
 
@@ -27,9 +27,16 @@ export async function run(ctx: CliContext, name: string, args: string[]): Promis
     }
     case 'unknown': {
       const near = verdict.suggestions;
-      throw cliError('CLI_UNKNOWN_COMMAND', `Unknown command "${name}"`, near.length ? `Did you mean ${near.map((n) => `\`${ctx.cmd} ${n}\``).join(' or ')}?` : `Run \`${ctx.cmd} --help\` for the list of commands.`);
+      const hint = near.length ? `Did you mean ${near.map((n) => `\`${ctx.cmd} ${n}\``).join(' or ')}?` : `Run \`${ctx.cmd} --help\` for the list of commands.`;
+      throw cliError('CLI_UNKNOWN_COMMAND', `Unknown command "${name}"`, hint, verdict.needsApproval.map((s) => approvalLine(ctx, s)));
     }
   }
+}
+
+/** One line under a suggestion that runs only once approved: whose it is, why it waits, and the fix. */
+function approvalLine(ctx: CliContext, s: UnapprovedSuggestion): string {
+  const why = s.changed === undefined ? 'is not approved yet' : `needs approval again (${s.changed})`;
+  return `\`${ctx.cmd} ${s.command}\` is a command of extension ${s.extension.key}, which ${why}: ${describeFix(s.fix)} to review and approve it.`;
 }
 
 /** A fix as the user reads it: the command to run, with the prose before it when there is some. */

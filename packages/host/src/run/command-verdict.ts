@@ -18,14 +18,27 @@ export interface CommandFix {
  * - `hidden`: an extension declares it (or is called `name`) but is disabled, invalid, incompatible or in
  *   conflict with another package of its name; `reason` is its one-line state reason.
  * - `conflict`: several enabled or unapproved extensions declare it.
- * - `unknown`: nothing declares it; `suggestions` are close built-in and enabled command names.
+ * - `unknown`: nothing declares it; `suggestions` are close built-in, enabled and unapproved command names
+ *   (nearest first), and `needsApproval` says which of them an unapproved extension declares, with its fix.
  */
 export type CommandVerdict =
   | { kind: 'run'; extension: ExtensionRecord; command: string }
   | { kind: 'needs-approval'; extension: ExtensionRecord; command: string; reason: string | undefined }
   | { kind: 'hidden'; extension: ExtensionRecord; reason: string; fix: CommandFix }
   | { kind: 'conflict'; extensions: ExtensionRecord[] }
-  | { kind: 'unknown'; suggestions: string[] };
+  | { kind: 'unknown'; suggestions: string[]; needsApproval: UnapprovedSuggestion[] };
+
+/** A suggested command that runs only once its extension is approved: a user's own typo of a new command. */
+export interface UnapprovedSuggestion {
+  /** The suggested command name (one of the verdict's `suggestions`). */
+  readonly command: string;
+  /** The one unapproved extension that declares it. */
+  readonly extension: ExtensionRecord;
+  /** What changed since it was approved, `undefined` when it never was (as in `needs-approval`). */
+  readonly changed: string | undefined;
+  /** What approves it: `<id> extensions enable <name>`. */
+  readonly fix: CommandFix;
+}
 
 /** Input of {@link decideCommand}. */
 export interface CommandVerdictInput {
@@ -44,14 +57,29 @@ export function decideCommand(input: CommandVerdictInput): CommandVerdict {
   if (runnable.length > 1) return { kind: 'conflict', extensions: runnable };
   const owner = runnable[0];
   if (owner?.state === 'enabled') return { kind: 'run', extension: owner, command: name };
-  if (owner) {
-    const approval = input.approvalOf(owner);
-    return { kind: 'needs-approval', extension: owner, command: name, reason: approval?.status === 'changed' ? approval.changes.join('; ') : undefined };
-  }
+  if (owner) return { kind: 'needs-approval', extension: owner, command: name, reason: changesOf(input, owner) };
   const hidden = owners[0] ?? extensions.find((e) => e.key === name && e.state !== 'enabled' && e.state !== 'unapproved');
   if (hidden) return { kind: 'hidden', extension: hidden, reason: hidden.reason.replace(/\.$/, ''), fix: fixOf(hidden, input.identity) };
-  const candidates = [...input.identity.builtins, ...extensions.filter((e) => e.state === 'enabled').flatMap((e) => (e.manifest?.commands ?? []).map((c) => c.name))];
-  return { kind: 'unknown', suggestions: suggestNames(name, candidates) };
+  return unknown(input);
+}
+
+/** Did-you-mean over what may run (built-ins, enabled and unapproved commands), naming what needs approval first. */
+function unknown(input: CommandVerdictInput): CommandVerdict {
+  const offered = input.extensions.filter((e) => e.state === 'enabled' || e.state === 'unapproved');
+  const suggestions = suggestNames(input.name, [...input.identity.builtins, ...offered.flatMap((e) => (e.manifest?.commands ?? []).map((c) => c.name))]);
+  const needsApproval = suggestions.flatMap((command): UnapprovedSuggestion[] => {
+    const owners = offered.filter((e) => declares(e, command));
+    const [ext] = owners;
+    if (owners.length !== 1 || ext?.state !== 'unapproved') return [];
+    return [{ command, extension: ext, changed: changesOf(input, ext), fix: { command: `${input.identity.id} extensions enable ${ext.key}` } }];
+  });
+  return { kind: 'unknown', suggestions, needsApproval };
+}
+
+/** What changed since an unapproved extension was approved; `undefined` when it never was. */
+function changesOf(input: CommandVerdictInput, ext: ExtensionRecord): string | undefined {
+  const approval = input.approvalOf(ext);
+  return approval?.status === 'changed' ? approval.changes.join('; ') : undefined;
 }
 
 function declares(ext: ExtensionRecord, name: string): boolean {

@@ -5,7 +5,7 @@
  * are internals of the plan and are not exported.
  */
 export type { LaunchKind, LaunchPlan, LaunchOptions } from './launch-plan.js';
-export type { CommandVerdict, CommandFix } from './command-verdict.js';
+export type { CommandVerdict, CommandFix, UnapprovedSuggestion } from './command-verdict.js';
 export { runCommand } from './run-command.js';
 export { exitCodeOf } from './exit-code.js';
 export { EXTENSION_API_VERSION } from './extension-env.js';

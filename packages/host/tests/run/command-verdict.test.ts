@@ -63,10 +63,23 @@ describe('decideCommand', () => {
 
   it('suggests a close built-in or enabled command for an unknown name, never a hidden one', () => {
     const exts = [rec('git', 'enabled', ['status']), rec('off', 'disabled', ['stash'])];
-    assert.deepEqual(decideCommand({ name: 'statsu', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: ['status'] });
-    assert.deepEqual(decideCommand({ name: 'confg', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: ['config'] });
-    assert.deepEqual(decideCommand({ name: 'stas', extensions: [rec('off', 'disabled', ['stash2'])], identity, approvalOf }), { kind: 'unknown', suggestions: [] });
-    assert.deepEqual(decideCommand({ name: 'qqqqqq', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: [] });
+    assert.deepEqual(decideCommand({ name: 'statsu', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: ['status'], needsApproval: [] });
+    assert.deepEqual(decideCommand({ name: 'confg', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: ['config'], needsApproval: [] });
+    assert.deepEqual(decideCommand({ name: 'stas', extensions: [rec('off', 'disabled', ['stash2'])], identity, approvalOf }), { kind: 'unknown', suggestions: [], needsApproval: [] });
+    assert.deepEqual(decideCommand({ name: 'qqqqqq', extensions: exts, identity, approvalOf }), { kind: 'unknown', suggestions: [], needsApproval: [] });
+  });
+
+  it("suggests an unapproved extension's command too, saying it needs approval and the command that gives it", () => {
+    const hello = rec('greet', 'unapproved', ['hello']);
+    assert.deepEqual(decideCommand({ name: 'helo', extensions: [hello], identity, approvalOf }), {
+      kind: 'unknown',
+      suggestions: ['hello', 'help'],
+      needsApproval: [{ command: 'hello', extension: hello, changed: undefined, fix: { command: 'outboard extensions enable greet' } }],
+    });
+    // An enabled one needs nothing; one changed since approval says what changed; the fix uses the host's own id.
+    assert.deepEqual(decideCommand({ name: 'helo', extensions: [rec('greet', 'enabled', ['hello'])], identity, approvalOf }), { kind: 'unknown', suggestions: ['hello', 'help'], needsApproval: [] });
+    const changed = decideCommand({ name: 'hllo', extensions: [hello], identity: { ...identity, id: 'ndx' }, approvalOf: () => ({ status: 'changed', changes: ['version 1 → 2'] }) });
+    assert.deepEqual(changed, { kind: 'unknown', suggestions: ['hello'], needsApproval: [{ command: 'hello', extension: hello, changed: 'version 1 → 2', fix: { command: 'ndx extensions enable greet' } }] });
   });
 });
 

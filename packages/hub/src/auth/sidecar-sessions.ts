@@ -16,7 +16,9 @@ export function sessionPath(hostId: string): string {
 /**
  * The credentials of the isolated sidecar origins (DESIGN §7): a navigation to `/x/<name>/…` on the hub's
  * origin gets a one-time code, which `http://<name>.localhost:<port>/` exchanges for a session cookie of its
- * own (host-only), valid on that origin alone. Nothing is persisted: a hub restart asks again.
+ * own (host-only), valid on that origin alone. Redeeming a code and starting a session are two steps, so a
+ * session exists only where a cookie is given: never for a sidecar view's frame (answered in place), nor for a
+ * code whose extension was refused meanwhile. Nothing is persisted: a hub restart asks again.
  */
 export class SidecarSessions {
   readonly #codes: OneTimeCodes<{ name: string; path: string; inFrame: boolean }>;
@@ -35,16 +37,24 @@ export class SidecarSessions {
     return this.#codes.issue({ name, path, inFrame }).code;
   }
 
-  /** Redeems `code` on the origin of `name`: a new session and the path to land on, or undefined (unknown, used, expired, other name). */
-  redeem(name: string, code: string): { session: string; path: string; inFrame: boolean } | undefined {
+  /**
+   * Uses up `code` on the origin of `name`: the path to land on and whether it is a frame's, or undefined
+   * (unknown, used, expired, other name). It starts no session (see {@link startSession}).
+   */
+  redeem(name: string, code: string): { path: string; inFrame: boolean } | undefined {
     const entry = this.#codes.redeem(code);
     if (!entry || entry.name !== name) return undefined;
+    return { path: entry.path, inFrame: entry.inFrame };
+  }
+
+  /** A new session of the origin of `name`, for the cookie about to be set (the oldest beyond 100 is dropped). */
+  startSession(name: string): string {
     const session = randomBytes(32).toString('base64url');
     const list = this.#sessions.get(name) ?? [];
     list.push(session);
     if (list.length > MAX_SESSIONS_PER_NAME) list.shift();
     this.#sessions.set(name, list);
-    return { session, path: entry.path, inFrame: entry.inFrame };
+    return session;
   }
 
   /** Whether `session` is a live session of the origin of `name`. */

@@ -50,7 +50,8 @@ function signedIn({ ctx, res }: HttpCall): void {
 
 /**
  * `<name>.localhost/__<id>_session?code=`: a one-time code from the hub's redirect, exchanged for this origin's
- * own cookie; a sidecar view's code (issued by the page that frames it) is answered with the view's path itself.
+ * own cookie; a sidecar view's code (issued by the page that frames it) is answered with the view's path itself,
+ * and starts no session. A session is started only once the cookie carrying it is about to be set.
  */
 async function redeemSession(call: HttpCall): Promise<void> {
   const { ctx } = call;
@@ -62,6 +63,6 @@ async function redeemSession(call: HttpCall): Promise<void> {
   if (verdict) return refuseVerdict(call, verdict);
   // A sidecar view's frame: answered in place (the frame is cross-site to the hub's page, so a cookie would not stick).
   if (redeemed.inFrame) return ctx.router.handleRequest(call.req, call.res, { name, path: redeemed.path, basePath: '/' });
-  const cookie = setCookieHeader(tokenCookieName(ctx.host.identity.id), redeemed.session, 'Lax');
+  const cookie = setCookieHeader(tokenCookieName(ctx.host.identity.id), ctx.sessions.startSession(name), 'Lax');
   replyRedirect(call.res, 303, redeemed.path, { 'set-cookie': cookie });
 }

@@ -66,11 +66,11 @@ describe('SidecarSessions', () => {
     const code = s.issueCode('web', '/a');
     assert.equal(s.redeem('other', code), undefined);
     const code2 = s.issueCode('web', '/b');
-    const r = s.redeem('web', code2);
-    assert.equal(r?.path, '/b');
+    assert.deepEqual(s.redeem('web', code2), { path: '/b', inFrame: false });
     assert.equal(s.redeem('web', code2), undefined);
-    assert.ok(s.isSession('web', r?.session as string));
-    assert.ok(!s.isSession('other', r?.session as string));
+    const session = s.startSession('web');
+    assert.ok(s.isSession('web', session));
+    assert.ok(!s.isSession('other', session));
     const late = s.issueCode('web', '/c');
     now += 61_000;
     assert.equal(s.redeem('web', late), undefined);
@@ -80,7 +80,24 @@ describe('SidecarSessions', () => {
     const s = new SidecarSessions();
     assert.equal(s.redeem('web', s.issueCode('web', '/a'))?.inFrame, false);
     const framed = s.issueCode('web', '/view?id=p', { inFrame: true });
-    assert.deepEqual({ ...s.redeem('web', framed), session: '' }, { session: '', path: '/view?id=p', inFrame: true });
+    assert.deepEqual(s.redeem('web', framed), { path: '/view?id=p', inFrame: true });
     assert.equal(s.redeem('web', framed), undefined, 'used up');
+  });
+
+  it("redeeming a frame's code starts no session: however many frames are shown, a navigation's session stays", () => {
+    const s = new SidecarSessions();
+    const session = s.startSession('web');
+    // More frames than the sessions kept per origin: were each a session, the navigation's would be pushed out.
+    for (let i = 0; i < 150; i++) assert.equal(s.redeem('web', s.issueCode('web', `/view?i=${i}`, { inFrame: true }))?.inFrame, true);
+    assert.ok(s.isSession('web', session));
+  });
+
+  it('keeps at most 100 sessions per origin, dropping the oldest', () => {
+    const s = new SidecarSessions();
+    const first = s.startSession('web');
+    const second = s.startSession('web');
+    for (let i = 0; i < 99; i++) s.startSession('web');
+    assert.ok(!s.isSession('web', first));
+    assert.ok(s.isSession('web', second));
   });
 });

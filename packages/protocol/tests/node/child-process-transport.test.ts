@@ -53,8 +53,10 @@ describe('ChildProcessTransport: a real peer process', () => {
     transport.onStderr((text) => chunks.push(text));
     const connection = new Connection({ transport, name: 'stderr-peer' });
     connection.listen();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const stop = await transport.shutdown({ closeInput: () => connection.close() });
+    // Both lines, then stdin closed: a child that has not even started yet on a busy machine is not stopped early.
+    for (const deadline = Date.now() + 10_000; chunks.join('') !== 'line one\nline two\n' && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    // A generous wait after stdin closes: this test is about stderr and the exit code, not the stop steps' timing.
+    const stop = await transport.shutdown({ closeInput: () => connection.close(), stdinTimeoutMs: 10_000 });
     assert.equal(stop.step, 'stdin');
     assert.equal(stop.exit?.code, 3);
     assert.equal(chunks.join(''), 'line one\nline two\n');
