@@ -37,6 +37,9 @@ const common = {
   target: 'node20',
   sourcemap: 'linked',
   logLevel: 'warning',
+  // Fewer bytes to read, hash and deserialise at every start (names are kept: stacks stay readable).
+  minifyWhitespace: true,
+  minifySyntax: true,
   // The sources are ESM: import.meta.url becomes the bundle's own file URL.
   define: { 'import.meta.url': '__bundle_url' },
   banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;\nconst __nodeDefault = (m) => ({ __proto__: m, default: m });' },
@@ -144,6 +147,11 @@ if (unmet.length > 0) {
   throw new Error(`scripts/bundle-plan.mjs names stubs the fast bundle never met (renamed, moved, or now imported statically?): ${unmet.join(', ')}`);
 }
 
+// run.cjs: the warm path of an extension command (src/warm-main.ts), with fast.cjs's stubs and chunks: what
+// an approved command needs, and no command tree, help, router or consent prompt. Anything else it hands to
+// fast.cjs, which the loader then loads (see runWarm in src/warm-run.ts).
+await build({ ...common, entryPoints: { run: `${cli}dist/src/warm-main.js` }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fastPlugin] });
+
 // ajv.cjs: the three drafts schema-draft.ts imports, by specifier.
 const AJV_SPECS = CHUNKS.ajv.specifiers;
 await build({
@@ -163,7 +171,7 @@ for (const chunk of FAST_MODULE_CHUNKS) {
 }
 
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
-const SCRIPTS = ['cli', 'fast', 'ajv', 'validate', ...Object.keys(FULL_CHUNKS), ...FAST_MODULE_CHUNKS.map((c) => c.file.replace(/\.cjs$/, ''))];
+const SCRIPTS = ['cli', 'fast', 'run', 'ajv', 'validate', ...Object.keys(FULL_CHUNKS), ...FAST_MODULE_CHUNKS.map((c) => c.file.replace(/\.cjs$/, ''))];
 for (const name of SCRIPTS) {
   const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/${name}.cjs`, 'utf8'));
   if (leftover) throw new Error(`the CLI bundle ${name}.cjs keeps a dynamic import() (at ${leftover.index}); import that module statically`);
@@ -205,5 +213,7 @@ const loader = readFileSync(fileURLToPath(new URL('./cli-loader.cjs', import.met
 const constants = /^const BUILD = .*;$/m;
 if (!constants.test(loader)) throw new Error('scripts/cli-loader.cjs: no `const BUILD = ...;` line to fill in');
 /** Every chunk a bundle may require, as the bundles name it: the loader compiles these with the code cache. */
-const chunks = SCRIPTS.filter((name) => name !== 'cli' && name !== 'fast').map((name) => `./${name}.cjs`);
-writeFileSync(`${out}/main.js`, loader.replace(constants, `const BUILD = ${JSON.stringify({ words: FIRST_WORDS, chunks, keys })};`), { mode: 0o755 });
+const chunks = SCRIPTS.filter((name) => name !== 'cli' && name !== 'fast' && name !== 'run').map((name) => `./${name}.cjs`);
+// The built-in names, in the order the host's discovery cache is keyed by, for the warm path (which does not load the command tree).
+const { BUILTIN_NAMES } = await import(pathToFileURL(`${cli}dist/src/builtins.js`).href);
+writeFileSync(`${out}/main.js`, loader.replace(constants, `const BUILD = ${JSON.stringify({ words: FIRST_WORDS, builtins: BUILTIN_NAMES, chunks, keys })};`), { mode: 0o755 });

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The outboard bin, dist/bundle/main.js (scripts/bundle-cli.mjs writes it from this file, with the constants of
-// the build in place of BUILD below). It picks ONE bundle from the first argument before loading anything:
-// fast.cjs for --help, --version and extension commands, cli.cjs for built-in commands (see kindOf). Each bundle and the chunks fast.cjs loads on demand (Ajv, the
-// manifest checks) are compiled from V8's code cache when a cache made by this very build, for this kind of
-// run, this Node version and these flags is in <home>/cache/: one file per kind of run, holding the cache of
-// each script that kind of run has loaded. The cache is read only from a folder owned by this user that nobody
-// else can write, and V8 checks every cache against its script; any problem just means compiling from source
-// (and writing the cache again at exit).
+// the build in place of BUILD below). It picks its bundle from the first argument before loading anything (see
+// kindOf): run.cjs for an extension command (the warm path; what it does not run goes on to fast.cjs), fast.cjs
+// for --help and --version, cli.cjs for built-in commands. Each bundle and the chunks they load on demand (Ajv,
+// the manifest checks, the policy entries) are compiled from V8's code cache when a cache made by this very
+// build, for this kind of run, this Node version and these flags is in <home>/cache/: one file per script and
+// kind of run. The cache is read only from a folder owned by this user that nobody else can write, and V8
+// checks every cache against its script; any problem just means compiling from source (and writing that
+// script's cache again at exit).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,7 +15,7 @@ const vm = require('node:vm');
 // The constructor of this very module: `require('node:module')` would load Node's ESM loader for nothing.
 const Module = module.constructor;
 
-const BUILD = { words: {}, chunks: [], keys: { full: '', help: '', version: '', run: '' } };
+const BUILD = { words: {}, builtins: [], chunks: [], keys: { full: '', help: '', version: '', run: '' } };
 
 /**
  * The kind of run, from the first word: the CLI's one classification of argv (classifyFirstWord in
@@ -40,56 +41,61 @@ function withoutWhere(args) {
 }
 let flags = 5381;
 for (const c of withoutWhere(process.execArgv).join(' ') + '|' + withoutWhere((process.env.NODE_OPTIONS || '').split(' ')).join(' ')) flags = ((flags * 33) ^ c.charCodeAt(0)) >>> 0;
-const cacheFile = path.join(cacheDir, 'cli-' + BUILD.keys[kind] + '-' + process.version + '-' + process.arch + '-' + flags.toString(16) + '.v8');
+const cacheTail = '-' + process.version + '-' + process.arch + '-' + flags.toString(16) + '.v8';
+/** The cache file of one script (`fast.cjs`...) for this kind of run. */
+const cacheFileOf = (name) => path.join(cacheDir, 'cli-' + BUILD.keys[kind] + '-' + name.replace(/\.cjs$/, '') + cacheTail);
 
-// The cache file: "OBV8", then per script: name length (1 byte), name, data length (4 bytes LE), V8's data.
+// A cache file: "OBV8", then the script's name length (1 byte), its name, the data length (4 bytes LE), V8's data.
+// One file per script and kind of run: a run reads the caches of the scripts it loads, and nothing else.
 const MAGIC = 'OBV8';
-/** The cached data of each script in the cache file; empty when there is none or it is not ours to trust. */
-function readCaches() {
-  const caches = new Map();
+let trusted;
+/** Whether the cache folder is this user's and nobody else can write it (checked once). */
+function cacheDirTrusted() {
+  if (trusted === undefined) {
+    try {
+      const dir = fs.statSync(cacheDir);
+      trusted = dir.isDirectory() && dir.uid === process.getuid() && (dir.mode & 0o022) === 0;
+    } catch {
+      trusted = false; // no cache yet
+    }
+  }
+  return trusted;
+}
+/** The cached data of one script; undefined when there is none or it is not ours to trust. */
+function readCache(name) {
+  if (!cacheDirTrusted()) return undefined;
   let bytes;
   try {
-    const dir = fs.statSync(cacheDir);
-    if (!dir.isDirectory() || dir.uid !== process.getuid() || (dir.mode & 0o022) !== 0) return caches;
-    bytes = fs.readFileSync(cacheFile);
+    bytes = fs.readFileSync(cacheFileOf(name));
   } catch {
-    return caches; // no cache yet
+    return undefined;
   }
-  if (bytes.length < 4 || bytes.toString('latin1', 0, 4) !== MAGIC) return caches;
-  for (let at = 4; at < bytes.length; ) {
-    const nameEnd = at + 1 + bytes[at];
-    if (nameEnd + 4 > bytes.length) return new Map();
-    const name = bytes.toString('latin1', at + 1, nameEnd);
-    const end = nameEnd + 4 + bytes.readUInt32LE(nameEnd);
-    if (end > bytes.length) return new Map();
-    caches.set(name, bytes.subarray(nameEnd + 4, end));
-    at = end;
-  }
-  return caches;
+  if (bytes.length < 5 || bytes.toString('latin1', 0, 4) !== MAGIC) return undefined;
+  const nameEnd = 5 + bytes[4];
+  if (nameEnd + 4 > bytes.length || bytes.toString('latin1', 5, nameEnd) !== name) return undefined;
+  const end = nameEnd + 4 + bytes.readUInt32LE(nameEnd);
+  return end === bytes.length ? bytes.subarray(nameEnd + 4, end) : undefined;
 }
-const caches = readCaches();
-/** The scripts this run compiled, by name: their caches are written at exit when one was missing or rejected. */
-const compiled = new Map();
-let stale = false;
+/** The scripts this run compiled without a usable cache, by name: their caches are written at exit. */
+const stale = new Map();
 
 process.once('exit', () => {
-  if (!stale) return;
+  if (stale.size === 0) return;
   try {
     if (!fs.existsSync(home)) return;
     fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-    const parts = [Buffer.from(MAGIC, 'latin1')];
-    // Scripts this run did not load keep the cache an earlier run made for them.
-    const entries = new Map([...caches, ...[...compiled].map(([name, script]) => [name, script.createCachedData()])]);
-    for (const [name, data] of entries) {
-      const head = Buffer.alloc(1 + name.length + 4);
-      head[0] = name.length;
-      head.write(name, 1, 'latin1');
-      head.writeUInt32LE(data.length, 1 + name.length);
-      parts.push(head, data);
+    for (const [name, script] of stale) {
+      const data = script.createCachedData();
+      const head = Buffer.alloc(5 + name.length + 4);
+      head.write(MAGIC, 0, 'latin1');
+      head[4] = name.length;
+      head.write(name, 5, 'latin1');
+      head.writeUInt32LE(data.length, 5 + name.length);
+      const file = cacheFileOf(name);
+      const tmp = file + '.' + process.pid + '.tmp';
+      fs.writeFileSync(tmp, Buffer.concat([head, data]), { mode: 0o600 });
+      fs.renameSync(tmp, file);
     }
-    const tmp = cacheFile + '.' + process.pid + '.tmp';
-    fs.writeFileSync(tmp, Buffer.concat(parts), { mode: 0o600 });
-    fs.renameSync(tmp, cacheFile);
     // Caches of earlier builds are dead weight: only this build's stay.
     const current = Object.values(BUILD.keys).map((key) => 'cli-' + key + '-');
     for (const name of fs.readdirSync(cacheDir)) {
@@ -103,13 +109,9 @@ process.once('exit', () => {
 /** Compiles and runs one script of this folder (a CommonJS module in its wrapper) and returns its exports. */
 function load(name) {
   const file = path.join(__dirname, name);
-  const cachedData = caches.get(name);
+  const cachedData = readCache(name);
   const script = new vm.Script(fs.readFileSync(file, 'utf8'), { filename: file, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) {
-    stale = true;
-    caches.delete(name);
-  }
-  compiled.set(name, script);
+  if (cachedData === undefined || script.cachedDataRejected) stale.set(name, script);
   const mod = new Module(file, module);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths(__dirname);
@@ -117,7 +119,7 @@ function load(name) {
   return mod.exports;
 }
 
-// fast.cjs gets the heavier of Node's built-ins as stand-ins that load them on first use: --help never needs
+// run.cjs and fast.cjs get the heavier of Node's built-ins as stand-ins that load them on first use: --help never needs
 // crypto or child_process although modules it loads import them, and a warm command never calls the
 // createRequire of node:module (which loads Node's ESM loader) that the manifest's sha256 keeps for crypto
 // (cli.cjs gets the modules themselves).
@@ -151,4 +153,13 @@ function bundleRequire(id) {
   return standIn;
 }
 
-load(kind === 'full' ? 'cli.cjs' : 'fast.cjs');
+if (kind === 'run') {
+  // The warm path first (run.cjs); anything it does not run, before running anything, goes to fast.cjs.
+  load('run.cjs')
+    .runWarmOutboard(BUILD.builtins)
+    .then((ran) => {
+      if (!ran) load('fast.cjs');
+    });
+} else {
+  load(kind === 'full' ? 'cli.cjs' : 'fast.cjs');
+}

@@ -2,6 +2,7 @@ import type { HostIdentityOptions } from '@outboard/host';
 import type { CliIo } from './cli-context.js';
 import { CliContext } from './cli-context.js';
 import { BUILTIN_NAMES } from './builtins.js';
+import { withBuiltins } from './cli-identity.js';
 import { COMMAND_TREE } from './commands/command-tree.js';
 import { envPrefixOf } from '@outboard/host/errors';
 import { reportError, UsageError } from './errors/cli-errors.js';
@@ -21,7 +22,7 @@ export async function runCli(argv: readonly string[], identity: HostIdentityOpti
   let options: HostIdentityOptions | undefined;
   try {
     options = typeof identity === 'function' ? identity() : identity;
-    ctx = new CliContext({ ...options, builtins: [...(options.builtins ?? []), ...BUILTIN_NAMES] }, io);
+    ctx = new CliContext(withBuiltins(options, BUILTIN_NAMES), io);
     return await route(ctx, [...argv]);
   } catch (error) {
     const host = ctx?.identity ?? options ?? { id: 'outboard' };

@@ -1,5 +1,5 @@
 import { isOutboardError, OutboardError, type OutboardErrorCode } from '@outboard/host/errors';
-import { missingDependencyLine, runCommand } from '@outboard/host/run';
+import { missingDependencyLine, runCommand, type LaunchPlan } from '@outboard/host/run';
 import type { ExtensionRecord } from '@outboard/host';
 import type { CliContext } from './cli-context.js';
 
@@ -9,9 +9,13 @@ import type { CliContext } from './cli-context.js';
  * (128 + n when it died of signal n). A launch refusal keeps its code and gains the command that fixes it.
  */
 export async function runExtensionCommand(ctx: CliContext, ext: ExtensionRecord, commandName: string, args: readonly string[]): Promise<number> {
-  let plan;
+  return runPlannedCommand(ctx, ext, await planExtensionCommand(ctx, ext, commandName, args));
+}
+
+/** Plans the command (nothing runs yet); a refusal keeps its code and gains the command that fixes it. */
+export async function planExtensionCommand(ctx: CliContext, ext: ExtensionRecord, commandName: string, args: readonly string[]): Promise<LaunchPlan> {
   try {
-    plan = await ctx.host().planLaunch(ext, 'command', { command: commandName, args, cwd: ctx.io.cwd });
+    return await ctx.host().planLaunch(ext, 'command', { command: commandName, args, cwd: ctx.io.cwd });
   } catch (error) {
     if (!isOutboardError(error)) throw error;
     if (error.code.startsWith('RUNNABLE_')) {
@@ -27,6 +31,10 @@ export async function runExtensionCommand(ctx: CliContext, ext: ExtensionRecord,
     }
     throw error;
   }
+}
+
+/** Runs a planned command and resolves to its exit code; rejects only when it could not be started. */
+export async function runPlannedCommand(ctx: CliContext, ext: ExtensionRecord, plan: LaunchPlan): Promise<number> {
   try {
     const code = await runCommand(plan);
     // A Node command that failed may have died of a dependency never installed: say which, and how to install it.

@@ -1,6 +1,6 @@
 // scripts/bundle-plan.mjs names, module by module, what the CLI's fast bundle stubs out. A stubbed module that
 // is renamed, moved or no longer imported dynamically by its importer fails here (and fails the build); the
-// built fast.cjs holds a stub for each one, and cli.cjs holds none.
+// built fast.cjs holds a stub for each one (run.cjs, its warm path, for those it meets), and cli.cjs holds none.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +24,21 @@ function specifierOf(importer: string, module: string): string {
   const spec = relative(dirname(join(PACKAGES, importer)), join(PACKAGES, module)).split('\\').join('/');
   return spec.startsWith('.') ? spec : `./${spec}`;
 }
+
+/**
+ * The modules a bundle holds, from its source map (the bundles are minified: no comment names a module): each
+ * as its source file under packages/ (`host/src/host-core.ts`), or its path from node_modules/ for a package.
+ */
+function modulesOf(bundle: string): string[] {
+  const map = JSON.parse(readFileSync(join(BUNDLE, `${bundle}.map`), 'utf8')) as { sources: string[] };
+  return map.sources.map((source) => {
+    const file = join(BUNDLE, source);
+    const inModules = file.lastIndexOf('node_modules/');
+    return inModules >= 0 ? file.slice(inModules) : relative(PACKAGES, file).split('\\').join('/');
+  });
+}
+/** A compiled module named as {@link modulesOf} names it: host/dist/src/x.js is host/src/x.ts. */
+const sourceOf = (module: string): string => module.replace('/dist/src/', '/src/').replace(/\.js$/, '.ts');
 
 /** Every `import('…')` specifier in a compiled file. */
 const dynamicImports = (text: string): string[] => [...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] as string);
@@ -64,14 +79,31 @@ describe('the fast bundle stubs modules named one by one', () => {
       assert.ok(existsSync(join(BUNDLE, chunk.file)), `${chunk.file} was not built`);
       const fast = readFileSync(join(BUNDLE, 'fast.cjs'), 'utf8');
       assert.ok(fast.includes(`require("./${chunk.file}")`), `fast.cjs does not load ${chunk.file}`);
-      assert.ok(!fast.includes(`// ${chunk.module.replace(/^[^/]+/, (pkg) => `packages/${pkg}`)}`), `fast.cjs bundles ${chunk.module} itself`);
+      assert.ok(modulesOf('fast.cjs').includes('host/src/host-core.ts'), 'the source map names the modules');
+      assert.ok(!modulesOf('fast.cjs').includes(sourceOf(chunk.module)), `fast.cjs bundles ${chunk.module} itself`);
     });
   }
 
-  it('fast.cjs leaves out what only a policy file needs (picomatch, semver)', () => {
-    const fast = readFileSync(join(BUNDLE, 'fast.cjs'), 'utf8');
-    assert.ok(!fast.includes('node_modules/semver/'), 'semver is bundled into fast.cjs');
-    assert.ok(!fast.includes('node_modules/picomatch/'), 'picomatch is bundled into fast.cjs');
+  it('fast.cjs and run.cjs leave out what only a policy file needs (picomatch, semver)', () => {
+    assert.ok(modulesOf('policy.cjs').some((m) => m.startsWith('node_modules/picomatch/')), 'policy.cjs holds picomatch');
+    for (const bundle of ['fast.cjs', 'run.cjs']) {
+      const modules = modulesOf(bundle);
+      assert.ok(!modules.some((m) => m.startsWith('node_modules/semver/')), `semver is bundled into ${bundle}`);
+      assert.ok(!modules.some((m) => m.startsWith('node_modules/picomatch/')), `picomatch is bundled into ${bundle}`);
+    }
+  });
+
+  it('run.cjs is the warm path of fast.cjs: its modules and its entry, without the command tree, router, help or prompt', () => {
+    const run = modulesOf('run.cjs');
+    const fast = new Set(modulesOf('fast.cjs'));
+    assert.deepEqual(run.filter((m) => !fast.has(m)).sort(), ['cli/src/warm-main.ts', 'cli/src/warm-run.ts']);
+    for (const left of ['cli/src/commands/command-tree.ts', 'cli/src/router/router.ts', 'cli/src/commands/root-help.ts', 'cli/src/consent/consent-flow.ts', 'cli/src/commands/dispatch.ts']) {
+      assert.ok(fast.has(left), `fast.cjs holds ${left}`);
+      assert.ok(!run.includes(left), `run.cjs holds ${left}`);
+    }
+    const stubText = (key: string) => `internal: ${key} is not in the CLI's fast bundle`;
+    const runText = readFileSync(join(BUNDLE, 'run.cjs'), 'utf8');
+    for (const s of plan.FAST_STUBS) assert.ok(runText.includes(stubText(`${s.importer} -> ${s.module}`)), `run.cjs has no stub for ${s.module}`);
   });
 
   it('fast.cjs holds a stub for each named module and each built-in command; cli.cjs holds none', () => {

@@ -1,5 +1,5 @@
-// The bin (dist/bundle/main.js, from scripts/cli-loader.cjs) picks fast.cjs or cli.cjs from the first word and
-// loads Ajv and the manifest checks as chunks, each compiled from one code-cache file per kind of run. What
+// The bin (dist/bundle/main.js, from scripts/cli-loader.cjs) picks run.cjs, fast.cjs or cli.cjs from the first word and
+// loads Ajv and the manifest checks as chunks, each compiled from one code-cache file per script and kind of run. What
 // runs must be exactly what the unbundled CLI (dist/src/main.js) does, whichever bundle and cache serve it.
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -144,7 +144,7 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     assert.ok(cacheFiles(home).some((f) => cachedScripts(join(home, 'cache', f)).includes('policy.cjs')), 'the chunk is compiled with the code cache');
   });
 
-  it('one cache file per kind of run; a rescan adds the manifest checks to it; a current cache is not rewritten', () => {
+  it('one cache file per script and kind of run; a rescan adds the manifest checks\' own; a current cache is not rewritten', () => {
     const home = join(root, 'kinds');
     writeExtension(home, 'hello', false);
     assert.equal(run(BIN, home, root, ['extensions', 'enable', 'hello', '--yes']).code, 0);
@@ -152,20 +152,78 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     assert.deepEqual(cachedScripts(join(home, 'cache', full as string)), ['cli.cjs']);
     assert.equal(run(BIN, home, root, ['--help']).code, 0);
     assert.equal(run(BIN, home, root, ['hello']).code, 0);
-    assert.equal(cacheFiles(home).length, 3, cacheFiles(home).join());
-    // The discovery cache gone: the rescan loads validate.cjs, whose cache joins the file of its kind of run.
+    assert.deepEqual(cacheFiles(home).map((f) => cachedScripts(join(home, 'cache', f))).flat().sort(), ['cli.cjs', 'fast.cjs', 'run.cjs'], cacheFiles(home).join());
+    // The discovery cache gone: the rescan loads validate.cjs, whose cache gets a file of its own.
     rmSync(join(home, 'extensions.json'));
     assert.equal(run(BIN, home, root, ['hello']).code, 0);
-    const withChecks = cacheFiles(home)
-      .map((f) => join(home, 'cache', f))
-      .filter((f) => cachedScripts(f).includes('validate.cjs'));
-    assert.equal(withChecks.length, 1, 'only the cache of the run that rescanned');
-    assert.deepEqual(cachedScripts(withChecks[0] as string), ['fast.cjs', 'validate.cjs']);
-    const before = statSync(withChecks[0] as string);
+    const checks = cacheFiles(home).filter((f) => cachedScripts(join(home, 'cache', f)).includes('validate.cjs'));
+    assert.equal(checks.length, 1, cacheFiles(home).join());
+    assert.equal(cacheFiles(home).length, 4);
+    const runCache = join(home, 'cache', cacheFiles(home).find((f) => cachedScripts(join(home, 'cache', f)).includes('run.cjs')) as string);
+    const before = statSync(runCache);
     assert.equal(run(BIN, home, root, ['hello']).code, 0);
-    const afterRun = statSync(withChecks[0] as string);
+    const afterRun = statSync(runCache);
     assert.equal(afterRun.ino, before.ino, 'a current cache is not written again');
     assert.equal(afterRun.mtimeMs, before.mtimeMs);
+  });
+
+  it('a warm command reads run.cjs and its cache only; what it does not run goes to fast.cjs, with the same output', () => {
+    const home = join(root, 'warm');
+    writeExtension(home, 'hello', false);
+    assert.equal(run(BIN, home, root, ['extensions', 'enable', 'hello', '--yes']).code, 0);
+    // Which bundle files and cache files a run reads, printed at exit by a preload (these runs keep their own cache).
+    const probe = join(root, 'warm-probe.cjs');
+    writeFileSync(
+      probe,
+      "const fs = require('fs'); const read = fs.readFileSync; const seen = [];\n" +
+        "fs.readFileSync = function (file, ...rest) { if (typeof file === 'string' && /[.](cjs|v8)$/.test(file)) seen.push(require('path').basename(file).replace(/^cli-[0-9a-f]+-([a-z]+)-.*$/, 'cache:$1')); return read.call(this, file, ...rest); };\n" +
+        "process.on('exit', () => process.stderr.write('READ ' + JSON.stringify(seen) + '\\n'));\n",
+    );
+    const reads = (...args: string[]): { code: number | null; read: string[]; stderr: string } => {
+      const r = spawnSync(process.execPath, ['--require', probe, BIN, ...args], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd: root, encoding: 'utf8', timeout: 30_000 });
+      const line = /^READ (.*)$/m.exec(r.stderr);
+      assert.ok(line, r.stderr);
+      return { code: r.status, read: JSON.parse(line[1] as string) as string[], stderr: r.stderr.replace(/^READ .*\n/m, '') };
+    };
+    reads('hello'); // the first run compiles and writes the caches
+    assert.deepEqual(reads('hello'), { code: 0, read: ['cache:run', 'run.cjs'], stderr: '' });
+    // An unknown command: the warm path declines before running anything; fast.cjs says what is wrong.
+    reads('helo');
+    const unknown = reads('helo');
+    assert.equal(unknown.code, 1);
+    assert.deepEqual(unknown.read, ['cache:run', 'run.cjs', 'cache:fast', 'fast.cjs']);
+    assert.match(unknown.stderr, /Unknown command "helo" — Did you mean `outboard hello`/);
+    // ...and weighs nothing on the next warm run.
+    assert.deepEqual(reads('hello').read, ['cache:run', 'run.cjs']);
+  });
+
+  it('a command that fails runs once, and one whose program is gone is refused, as the unbundled CLI does', () => {
+    const home = join(root, 'fails');
+    const unbundled = join(root, 'fails-unbundled');
+    for (const h of [home, unbundled]) {
+      writeExtension(h, 'hello', false);
+      writeExtension(h, 'gone', false);
+      // hello counts its runs in a file and fails; gone's program disappears after approval.
+      writeFileSync(join(h, 'extensions', 'node_modules', 'outboard-ext-hello', 'bin', 'hello.js'), "require('fs').appendFileSync(process.env.COUNT_FILE, 'x'); process.stderr.write('failed\\n'); process.exit(3);\n");
+      for (const name of ['hello', 'gone']) assert.equal(run(UNBUNDLED, h, root, ['extensions', 'enable', name, '--yes']).code, 0);
+      rmSync(join(h, 'extensions', 'node_modules', 'outboard-ext-gone', 'bin', 'gone.js'));
+    }
+    for (const args of [['hello', 'a'], ['gone']]) {
+      for (const state of ['first', 'warm']) {
+        const counts = [join(root, 'fails-count'), join(root, 'fails-count-unbundled')];
+        for (const c of counts) writeFileSync(c, '');
+        const bundled = run(BIN, home, root, args, { COUNT_FILE: counts[0] });
+        const plain = run(UNBUNDLED, unbundled, root, args, { COUNT_FILE: counts[1] });
+        assert.deepEqual(bundled, { ...plain, stdout: plain.stdout.replaceAll(unbundled, home), stderr: plain.stderr.replaceAll(unbundled, home) }, `${args.join(' ')} (${state})`);
+        assert.equal(readFileSync(counts[0] as string, 'utf8'), readFileSync(counts[1] as string, 'utf8'), 'run as many times as unbundled');
+      }
+    }
+    const last = run(BIN, home, root, ['hello'], { COUNT_FILE: join(root, 'fails-count') });
+    assert.deepEqual(last, { code: 3, stdout: '', stderr: 'failed\n' });
+    assert.equal(readFileSync(join(root, 'fails-count'), 'utf8'), 'x', 'once');
+    const gone = run(BIN, home, root, ['gone']);
+    assert.equal(gone.code, 2);
+    assert.match(gone.stderr, /^error: cannot run gone: bin "bin\/gone.js" names .*, which does not exist — Run `outboard extensions doctor`/);
   });
 
   it('profiled runs read the cache of the runs before them whatever folder or name their profile gets', () => {
@@ -201,8 +259,9 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
       .find((f) => cachedScripts(f).includes('validate.cjs')) as string;
     const damaged: Array<[string, () => void]> = [
       ['cut in the middle of an entry', () => truncateSync(file, statSync(file).size - 100)],
-      ['an entry length past the end', () => writeFileSync(file, Buffer.concat([Buffer.from('OBV8'), Buffer.from([8]), Buffer.from('fast.cjs'), Buffer.from([255, 255, 255, 127])]))],
-      ['another script under its name', () => writeFileSync(file, Buffer.concat([Buffer.from('OBV8'), Buffer.from([8]), Buffer.from('fast.cjs'), Buffer.from([16, 0, 0, 0]), Buffer.alloc(16, 9)]))],
+      ['an entry length past the end', () => writeFileSync(file, Buffer.concat([Buffer.from('OBV8'), Buffer.from([12]), Buffer.from('validate.cjs'), Buffer.from([255, 255, 255, 127])]))],
+      ['another script under its name', () => writeFileSync(file, Buffer.concat([Buffer.from('OBV8'), Buffer.from([12]), Buffer.from('validate.cjs'), Buffer.from([16, 0, 0, 0]), Buffer.alloc(16, 9)]))],
+      ["another script's cache in its file", () => writeFileSync(file, Buffer.concat([Buffer.from('OBV8'), Buffer.from([7]), Buffer.from('run.cjs'), Buffer.from([16, 0, 0, 0]), Buffer.alloc(16, 9)]))],
       ['no magic', () => writeFileSync(file, Buffer.alloc(64, 7))],
     ];
     for (const [what, damage] of damaged) {
@@ -210,7 +269,7 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
       rmSync(join(home, 'extensions.json'), { force: true });
       const r = run(BIN, home, root, ['hello']);
       assert.deepEqual(r, first, what);
-      assert.deepEqual(cachedScripts(file), ['fast.cjs', 'validate.cjs'], `${what}: rewritten whole`);
+      assert.deepEqual(cachedScripts(file), ['validate.cjs'], `${what}: rewritten whole`);
     }
   });
 

@@ -1,0 +1,21 @@
+import { catchFatal } from './errors/catch-fatal.js';
+import { outboardIdentity } from './outboard-identity.js';
+import { processIo } from './terminal/printer.js';
+import { runWarm } from './warm-run.js';
+
+/**
+ * The entry of run.cjs, the bundle the bin loads first for `outboard <word>` when the word is no built-in.
+ * `builtins` is BUILTIN_NAMES as the build wrote it into the bin. Resolves to true when the command ran (its
+ * exit code set), false when the full path (fast.cjs, whose entry is main.ts) must take the same argv.
+ */
+export async function runWarmOutboard(builtins: readonly string[]): Promise<boolean> {
+  const io = processIo();
+  const release = catchFatal(io);
+  const code = await runWarm(process.argv.slice(2), outboardIdentity(), builtins, io);
+  if (code === undefined) {
+    release();
+    return false;
+  }
+  process.exitCode = code;
+  return true;
+}
