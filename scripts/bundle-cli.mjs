@@ -1,21 +1,25 @@
 // Bundles the CLI into dist/bundle/ and writes main.js, the `outboard` bin, from scripts/cli-loader.cjs: a small
-// loader that picks ONE bundle from the first argument, before loading anything, and compiles it with V8's code
+// loader that picks its bundle from the first argument, before loading anything, and compiles it with V8's code
 // cache (see that file).
 //   cli.cjs       every module the CLI can load, one CommonJS file (built-in commands, `help <topic>`, usage errors).
 //   fast.cjs      what `--help`, `--version` and `outboard <extension-command>` run: the same entry and sources,
 //                 without the built-in commands' modules, the hub, peers, bus, broker and protocol (a stub that
 //                 throws stands in: the loader never sends their commands here), and without Ajv and the
 //                 manifest checks, which are chunks the loader compiles when they are first required:
+//   run.cjs       the warm path of `outboard <extension-command>` (src/warm-main.ts), loaded first for such a word:
+//                 an approved command is planned and started from it alone (no command tree, router, help or
+//                 prompt); anything else it declines before running anything, and the loader goes on to fast.cjs;
 //   ajv.cjs       Ajv's drafts, only when a config check is not in the verdict cache;
 //   validate.cjs  the manifest checks (and semver), only when discovery rescans a source;
 //   policy.cjs    the organisation policy's entries (picomatch, semver), only when a policy file exists
 //                 (FAST_MODULE_CHUNKS in bundle-plan.mjs: modules named by importer and module, like stubs).
 // Which words need cli.cjs is the CLI's own table of first words (router/first-word.ts, from the command tree),
-// so the loader and the router cannot disagree. Measured on Node 20 (bench/dispatch, bench/cli-help): the code cache saves
-// ~15 ms of CPU against compiling from source; loading a fifth of the bytes saves ~5 ms more (reading the source,
-// deserialising the cache, the garbage it leaves). The cache lives in `<home>/cache/`, one file per kind of run
-// (help, version, extension command, built-in) holding each script that kind has loaded, named by the digest of
-// this build, Node's version and the V8 flags.
+// so the loader and the router cannot disagree. Every bundle is minified (whitespace and syntax; names kept):
+// what a start costs here grows with the bytes read, hashed and deserialised. Measured on Node 20
+// (bench/dispatch, bench/cli-help): the code cache saves ~15 ms of CPU against compiling from source; loading
+// a fifth of the bytes saves ~5 ms more. The cache lives in `<home>/cache/`, one file per script and kind of
+// run (help, version, extension command, built-in), named by the digest of this build, Node's version and the
+// V8 flags.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { commandConfigFileName } from './reserved-state-names.js';
-import { writeFileAtomic } from '../store/write-file-atomic.js';
 import { uniqueHex } from '../store/unique-hex.js';
 
 /** A file the host created for one run; `dispose()` removes it and is harmless to call again. */
@@ -14,8 +13,9 @@ export interface DisposableFile {
 
 /**
  * Writes a command's config section to its own file `<stateDir>/<idLower>-config-<pid>-<hex>.json`
- * (pid = this host process, hex = 8 hex digits from `uniqueHex`), atomically, mode 0600, as JSON with a trailing
- * newline. `stateDir` must exist (see `ensureStateDir`). The caller passes `path` as
+ * (pid = this host process, hex = 8 hex digits from `uniqueHex`), as a new file (never through an existing one or a
+ * link), mode 0600, as JSON with a trailing newline. No temporary file and rename: nobody reads it before the
+ * command starts, and a file a crash left half-written is swept like any other. `stateDir` must exist (see `ensureStateDir`). The caller passes `path` as
  * `<P>_EXTENSION_CONFIG` and calls `dispose()` when the command exits; files left by a killed host are
  * removed by `sweepStaleCommandConfigFiles` on a later run.
  *
@@ -27,14 +27,19 @@ export function writeCommandConfigFile(stateDir: string, idLower: string, config
     throw new TypeError('writeCommandConfigFile: config must be a JSON value (use {} for no config), got undefined');
   }
   const file = path.join(path.resolve(stateDir), commandConfigFileName(idLower, process.pid, uniqueHex(8)));
-  writeFileAtomic(file, `${json}\n`, { mode: 0o600, durable: false });
+  fs.writeFileSync(file, `${json}\n`, { mode: 0o600, flag: 'wx' });
   let disposed = false;
   return {
     path: file,
     dispose(): void {
       if (disposed) return;
       disposed = true;
-      fs.rmSync(file, { force: true });
+      // unlinkSync, not rmSync: this runs as the command exits, and rmSync loads Node's rimraf first.
+      try {
+        fs.unlinkSync(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
     },
   };
 }
