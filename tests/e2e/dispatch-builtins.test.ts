@@ -176,6 +176,16 @@ describe('help', () => {
     assert.match(about.stdout, /outboard marker: Marker main command \(extension marker\)/);
   });
 
+  it('`help` with a misspelt topic names the topics it is near, built-in or extension', () => {
+    const typo = runCli(['help', 'markr'], { home, env });
+    assert.equal(typo.code, 1);
+    assert.match(typo.stderr, /^error: no command "markr" — Did you mean `outboard help marker`\?/);
+    const builtin = runCli(['help', 'extensons'], { home, env });
+    assert.match(builtin.stderr, /Did you mean `outboard help extensions`\?/);
+    const far = runCli(['help', 'zzzzzz'], { home, env });
+    assert.match(far.stderr, /^error: no command "zzzzzz" — Run `outboard --help` for the list\./);
+  });
+
   it('`outboard <name> --help` goes to the extension', () => {
     const r = runCli(['marker', '--help'], { home, env });
     assert.equal(r.code, 0, r.stderr);

@@ -5,6 +5,8 @@ import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
 import type { Styled } from '../terminal/text.js';
 import { enabledCommands } from './extension-commands.js';
+import { BUILTIN_NAMES } from '../builtins.js';
+import { suggestNames } from '@outboard/manifest';
 
 /** `<id> --help`: built-ins from the command tree, extension commands from the discovery cache (nothing is run). */
 export async function printRootHelp(ctx: CliContext, tree: CommandSpec): Promise<number> {
@@ -47,7 +49,11 @@ export async function printRootHelp(ctx: CliContext, tree: CommandSpec): Promise
 export async function printExtensionCommandHelp(ctx: CliContext, topic: string): Promise<number> {
   const { commands } = await enabledCommands(ctx);
   const ext = commands.find((c) => c.name === topic);
-  if (!ext) throw cliError('CLI_UNKNOWN_COMMAND', `no command "${topic}"`, `Run \`${ctx.cmd} --help\` for the list.`);
+  if (!ext) {
+    // A typo gets the topics it is near, built-in or extension: `help helo` names `help hello`.
+    const near = suggestNames(topic, [...BUILTIN_NAMES, ...commands.map((c) => c.name)]).map((n) => `\`${ctx.cmd} help ${n}\``);
+    throw cliError('CLI_UNKNOWN_COMMAND', `no command "${topic}"`, near.length ? `Did you mean ${near.join(' or ')}?` : `Run \`${ctx.cmd} --help\` for the list.`);
+  }
   ctx.print(t`${ctx.cmd} ${ext.name}: ${ext.summary} (extension ${ext.extension})`, t`Run \`${ctx.cmd} ${ext.name} --help\` for its own help.`);
   return 0;
 }
