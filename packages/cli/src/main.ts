@@ -5,7 +5,7 @@ import { catchFatal } from './errors/catch-fatal.js';
 import { processIo } from './terminal/printer.js';
 
 const io = processIo();
-catchFatal(io);
+catchFatal(io, { id: 'outboard' });
 
 // No top-level await: the entry also bundles as CommonJS.
 void runCli(process.argv.slice(2), outboardIdentity, io).then((code) => {

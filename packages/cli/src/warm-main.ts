@@ -10,8 +10,9 @@ import { runWarm } from './warm-run.js';
  */
 export async function runWarmOutboard(builtins: readonly string[]): Promise<boolean> {
   const io = processIo();
-  const release = catchFatal(io);
-  const code = await runWarm(process.argv.slice(2), outboardIdentity(), builtins, io);
+  const identity = outboardIdentity();
+  const release = catchFatal(io, identity);
+  const code = await runWarm(process.argv.slice(2), identity, builtins, io);
   if (code === undefined) {
     release();
     return false;

@@ -5,8 +5,6 @@ import { formatTable } from '../terminal/table.js';
 import { t } from '../terminal/text.js';
 import type { Styled } from '../terminal/text.js';
 import { enabledCommands } from './extension-commands.js';
-import { BUILTIN_NAMES } from '../builtins.js';
-import { suggestNames } from '@outboard/manifest';
 
 /** `<id> --help`: built-ins from the command tree, extension commands from the discovery cache (nothing is run). */
 export async function printRootHelp(ctx: CliContext, tree: CommandSpec): Promise<number> {
@@ -50,8 +48,9 @@ export async function printExtensionCommandHelp(ctx: CliContext, topic: string):
   const { commands } = await enabledCommands(ctx);
   const ext = commands.find((c) => c.name === topic);
   if (!ext) {
-    // A typo gets the topics it is near, built-in or extension: `help helo` names `help hello`.
-    const near = suggestNames(topic, [...BUILTIN_NAMES, ...commands.map((c) => c.name)]).map((n) => `\`${ctx.cmd} help ${n}\``);
+    // A typo gets the topics the host finds near it (as for `<id> <typo>`), but only those with a help to show.
+    const verdict = await ctx.host().resolveCommand(topic);
+    const near = verdict.kind !== 'unknown' ? [] : verdict.suggestions.filter((n) => !verdict.needsApproval.some((s) => s.command === n)).map((n) => `\`${ctx.cmd} help ${n}\``);
     throw cliError('CLI_UNKNOWN_COMMAND', `no command "${topic}"`, near.length ? `Did you mean ${near.join(' or ')}?` : `Run \`${ctx.cmd} --help\` for the list.`);
   }
   ctx.print(t`${ctx.cmd} ${ext.name}: ${ext.summary} (extension ${ext.extension})`, t`Run \`${ctx.cmd} ${ext.name} --help\` for its own help.`);
