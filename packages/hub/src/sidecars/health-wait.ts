@@ -33,14 +33,17 @@ export async function waitForHealth(options: HealthWaitOptions): Promise<HealthO
     aborted = true;
   });
   let interval = options.initialIntervalMs;
-  let lastProblem = 'no probe answered';
+  let lastProblem = NO_ANSWER_YET;
   while (!aborted) {
     const left = deadline - Date.now();
     if (left <= 0) return { kind: 'timeout', lastProblem };
-    const status = await Promise.race([probe(options, Math.min(options.probeTimeoutMs, left)), options.abort.then(() => 'aborted')]);
+    const probeMs = Math.min(options.probeTimeoutMs, left);
+    const status = await Promise.race([probe(options, probeMs), options.abort.then(() => 'aborted')]);
     if (aborted || status === 'aborted') return { kind: 'aborted' };
     if (status === 200) return { kind: 'healthy' };
-    lastProblem = typeof status === 'number' ? `the last probe answered ${status}` : `the last probe failed: ${status}`;
+    // A probe the deadline cut short says nothing about the sidecar; an earlier real answer says more.
+    const cutShort = status === TIMED_OUT && probeMs < options.probeTimeoutMs && lastProblem !== NO_ANSWER_YET;
+    if (!cutShort) lastProblem = typeof status === 'number' ? `the last probe answered ${status}` : `the last probe failed: ${status === TIMED_OUT ? `no answer within ${probeMs} ms` : status}`;
     const wait = Math.min(interval, Math.max(0, deadline - Date.now()));
     await Promise.race([delay(wait), options.abort]);
     interval = Math.min(options.maxIntervalMs, interval * options.growth);
@@ -48,7 +51,10 @@ export async function waitForHealth(options: HealthWaitOptions): Promise<HealthO
   return { kind: 'aborted' };
 }
 
-/** One probe: the status code, or a phrase saying why there was none. */
+const NO_ANSWER_YET = 'no probe answered';
+const TIMED_OUT = 'timed out';
+
+/** One probe: the status code, {@link TIMED_OUT}, or the error code saying why there was none. */
 function probe(options: HealthWaitOptions, timeoutMs: number): Promise<number | string> {
   return new Promise((resolve) => {
     const req = http.get({ host: '127.0.0.1', port: options.port, path: options.path, headers: options.headers, agent: false, timeout: timeoutMs }, (res) => {
@@ -58,7 +64,7 @@ function probe(options: HealthWaitOptions, timeoutMs: number): Promise<number | 
     });
     req.on('timeout', () => {
       req.destroy();
-      resolve(`no answer within ${timeoutMs} ms`);
+      resolve(TIMED_OUT);
     });
     req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
