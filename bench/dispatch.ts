@@ -86,6 +86,13 @@ try {
   cli('extensions', 'enable', 'hello', '--yes');
   cli('extensions', 'enable', 'configured', '--yes');
   cli('config', 'extensions.configured.greeting', 'hi', '--user');
+  // The cold case removes its discovery cache every round: in a home of its own, so the warm cases stay warm.
+  const coldHome = join(root, 'cold-home');
+  writeCommand(coldHome, 'hello', false);
+  const coldEnv = { ...env, OUTBOARD_HOME: coldHome };
+  const enabled = spawnSync(process.execPath, [CLI, 'extensions', 'enable', 'hello', '--yes'], { env: coldEnv, cwd: root, encoding: 'utf8' });
+  if (enabled.status !== 0) throw new Error(`outboard extensions enable hello failed: ${enabled.stderr}`);
+  const launchRecord = join(home, 'cache', 'launch-hello.json');
 
   const samples = interleave(
     [
@@ -95,7 +102,8 @@ try {
       { name: 'contract floor (+ home files, config file)', run: () => timeCommand([process.execPath, '-e', CONTRACT, hello], env, root) },
       { name: 'outboard hello', run: () => timeCommand([process.execPath, CLI, 'hello'], env, root) },
       { name: 'outboard configured (configSchema)', run: () => timeCommand([process.execPath, CLI, 'configured'], env, root) },
-      { name: 'outboard hello, cold cache', run: () => timeCommand([process.execPath, CLI, 'hello'], env, root, () => rmSync(join(home, 'extensions.json'), { force: true })) },
+      { name: 'outboard hello, decided afresh (no record)', run: () => timeCommand([process.execPath, CLI, 'hello'], env, root, () => rmSync(launchRecord, { force: true })) },
+      { name: 'outboard hello, cold cache', run: () => timeCommand([process.execPath, CLI, 'hello'], coldEnv, root, () => rmSync(join(coldHome, 'extensions.json'), { force: true })) },
       { name: 'outboard --version', run: () => timeCommand([process.execPath, CLI, '--version'], env, root) },
     ],
     ROUNDS,

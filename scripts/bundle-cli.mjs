@@ -6,7 +6,9 @@
 //                 without the built-in commands' modules, the hub, peers, bus, broker and protocol (a stub that
 //                 throws stands in: the loader never sends their commands here), and without Ajv and the
 //                 manifest checks, which are chunks the loader compiles when they are first required:
-//   run.cjs       the warm path of `outboard <extension-command>` (src/warm-main.ts), loaded first for such a word:
+//   launch.cjs    `outboard <extension-command>` from the command's launch record, loaded first for such a word: when
+//                 nothing the last decision read has changed, the command starts without deciding again;
+//   run.cjs       the warm path of `outboard <extension-command>` (src/warm-main.ts), loaded next for such a word:
 //                 an approved command is planned and started from it alone (no command tree, router, help or
 //                 prompt); anything else it declines before running anything, and the loader goes on to fast.cjs;
 //   ajv.cjs       Ajv's drafts, only when a config check is not in the verdict cache;
@@ -156,6 +158,10 @@ if (unmet.length > 0) {
 // fast.cjs, which the loader then loads (see runWarm in src/warm-run.ts).
 await build({ ...common, entryPoints: { run: `${cli}dist/src/warm-main.js` }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fastPlugin] });
 
+// launch.cjs: an extension command started from its launch record (src/launch-main.ts), loaded before run.cjs:
+// reading the record, checking its inputs and starting the command need none of the host's deciding.
+await build({ ...common, entryPoints: { launch: `${cli}dist/src/launch-main.js` }, outdir: out, outExtension: { '.js': '.cjs' }, plugins: [fastPlugin] });
+
 // ajv.cjs: the three drafts schema-draft.ts imports, by specifier.
 const AJV_SPECS = CHUNKS.ajv.specifiers;
 await build({
@@ -175,7 +181,7 @@ for (const chunk of FAST_MODULE_CHUNKS) {
 }
 
 // A vm.Script has no loader for import() on Node 20 (without --experimental-vm-modules): nothing may be left.
-const SCRIPTS = ['cli', 'fast', 'run', 'ajv', 'validate', ...Object.keys(FULL_CHUNKS), ...FAST_MODULE_CHUNKS.map((c) => c.file.replace(/\.cjs$/, ''))];
+const SCRIPTS = ['cli', 'fast', 'run', 'launch', 'ajv', 'validate', ...Object.keys(FULL_CHUNKS), ...FAST_MODULE_CHUNKS.map((c) => c.file.replace(/\.cjs$/, ''))];
 for (const name of SCRIPTS) {
   const leftover = /\bimport\((?!\))/.exec(readFileSync(`${out}/${name}.cjs`, 'utf8'));
   if (leftover) throw new Error(`the CLI bundle ${name}.cjs keeps a dynamic import() (at ${leftover.index}); import that module statically`);
@@ -217,7 +223,7 @@ const loader = readFileSync(fileURLToPath(new URL('./cli-loader.cjs', import.met
 const constants = /^const BUILD = .*;$/m;
 if (!constants.test(loader)) throw new Error('scripts/cli-loader.cjs: no `const BUILD = ...;` line to fill in');
 /** Every chunk a bundle may require, as the bundles name it: the loader compiles these with the code cache. */
-const chunks = SCRIPTS.filter((name) => name !== 'cli' && name !== 'fast' && name !== 'run').map((name) => `./${name}.cjs`);
+const chunks = SCRIPTS.filter((name) => name !== 'cli' && name !== 'fast' && name !== 'run' && name !== 'launch').map((name) => `./${name}.cjs`);
 // The built-in names, in the order the host's discovery cache is keyed by, for the warm path (which does not load the command tree).
 const { BUILTIN_NAMES } = await import(pathToFileURL(`${cli}dist/src/builtins.js`).href);
 writeFileSync(`${out}/main.js`, loader.replace(constants, `const BUILD = ${JSON.stringify({ words: FIRST_WORDS, builtins: BUILTIN_NAMES, chunks, keys })};`), { mode: 0o755 });

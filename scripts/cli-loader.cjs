@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The outboard bin, dist/bundle/main.js (scripts/bundle-cli.mjs writes it from this file, with the constants of
 // the build in place of BUILD below). It picks its bundle from the first argument before loading anything (see
-// kindOf): run.cjs for an extension command (the warm path; what it does not run goes on to fast.cjs), fast.cjs
+// kindOf): launch.cjs for an extension command (from its launch record; else run.cjs, the warm path; what
+// neither runs goes on to fast.cjs), fast.cjs
 // for --help and --version, cli.cjs for built-in commands. Each bundle and the chunks they load on demand (Ajv,
 // the manifest checks, the policy entries) are compiled from V8's code cache when a cache made by this very
 // build, for this kind of run, this Node version and these flags is in <home>/cache/: one file per script and
@@ -154,9 +155,11 @@ function bundleRequire(id) {
 }
 
 if (kind === 'run') {
-  // The warm path first (run.cjs); anything it does not run, before running anything, goes to fast.cjs.
-  load('run.cjs')
-    .runWarmOutboard(BUILD.builtins)
+  // The launch record first (launch.cjs), then the warm path (run.cjs), which decides and keeps the record; what
+  // neither runs, before running anything, goes to fast.cjs.
+  load('launch.cjs')
+    .launchRecordedOutboard(BUILD.keys.run)
+    .then((ran) => ran || load('run.cjs').runWarmOutboard(BUILD.builtins, BUILD.keys.run))
     .then((ran) => {
       if (!ran) load('fast.cjs');
     });

@@ -13,16 +13,14 @@ import { missingExtensions } from './discovery/missing-extensions.js';
 import { ConfigService } from './config/config-service.js';
 import type { ConfigProblem } from './config/config-problem.js';
 import type { ExperimentalFlags } from './config/experimental-flags.js';
-import { isProcessAlive, type CorruptFileDiagnostic } from './store/index.js';
-import { readBoundedJson } from './store/bounded-json.js';
-import { isNewerFormat } from './store/file-format.js';
-import { HUB_STATE_FORMAT } from './run/hub-state-format.js';
+import type { CorruptFileDiagnostic } from './store/index.js';
+import { runningHub, type RunningHub } from './run/running-hub.js';
 import type { PeerFleet, PeerFleetOptions } from './peers/peer-fleet.js';
 import type { HostRegistries } from './host-registries.js';
 import type { ApprovalVerdict } from './extension-record.js';
-import { planLaunch, type LaunchHost, type LaunchKind, type LaunchOptions, type LaunchPlan } from './run/launch-plan.js';
+import { decideLaunch, materializeLaunch, planLaunch, type LaunchDecision, type LaunchHost, type LaunchKind, type LaunchOptions, type LaunchPlan } from './run/launch-plan.js';
 import { decideCommand, type CommandVerdict } from './run/command-verdict.js';
-import { hubTokenFile, readHubToken } from './run/hub-token-file.js';
+import { hubTokenFile } from './run/hub-token-file.js';
 import type { HostPlugin } from './plugins/host-plugin.js';
 import { ProcessTable } from './process/process-table.js';
 import { ProcessContainment } from './process/containment.js';
@@ -191,6 +189,16 @@ export class HostCore {
     return planLaunch(this.launchHost(), ext, kind, options);
   }
 
+  /** What {@link planLaunch} decides, before anything is written (see `LaunchDecision`): same errors. */
+  decideLaunch(ext: ExtensionRecord, kind: LaunchKind, options: LaunchOptions = {}): Promise<LaunchDecision> {
+    return decideLaunch(this.launchHost(), ext, kind, options);
+  }
+
+  /** The plan of a decision: state dir, config file, and the environment with the hub running now. */
+  materializeLaunch(decision: LaunchDecision, options: LaunchOptions = {}): Promise<LaunchPlan> {
+    return materializeLaunch(this.launchHost(), decision, options);
+  }
+
   /**
    * The bus, broker and project store of this host, loading their modules on first use. `Host` has them
    * synchronously (`host.bus`, `host.broker`, `host.projects`).
@@ -240,16 +248,8 @@ export class HostCore {
    * The hub serving this home, when one runs: read from `<home>/hub.json`, which the hub writes at start and
    * removes at stop; a file left by a hub that died (its pid is gone) does not count.
    */
-  runningHub(): { url: string; tokenFile: string; token: string | undefined } | undefined {
-    // The bounded reader: a FIFO or a huge file named hub.json never hangs or floods a command.
-    const read = readBoundedJson(join(this.home, 'hub.json'), { maxBytes: 64 * 1024 });
-    if (read.kind !== 'ok' || read.value === null || typeof read.value !== 'object') return undefined;
-    // A newer hub's record is not read as this version's: `hub status` names it; a command runs without the hub.
-    if (isNewerFormat(read.value, HUB_STATE_FORMAT)) return undefined;
-    const state = read.value as { url?: unknown; pid?: unknown };
-    if (typeof state.url !== 'string' || typeof state.pid !== 'number' || !Number.isSafeInteger(state.pid) || state.pid <= 0 || !isProcessAlive(state.pid)) return undefined;
-    const tokenFile = hubTokenFile(this.home);
-    return { url: state.url, tokenFile, token: readHubToken(tokenFile) };
+  runningHub(): RunningHub | undefined {
+    return runningHub(this.home);
   }
 
   /**

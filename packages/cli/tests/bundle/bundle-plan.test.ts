@@ -96,7 +96,7 @@ describe('the fast bundle stubs modules named one by one', () => {
   it('run.cjs is the warm path of fast.cjs: its modules and its entry, without the command tree, router, help or prompt', () => {
     const run = modulesOf('run.cjs');
     const fast = new Set(modulesOf('fast.cjs'));
-    assert.deepEqual(run.filter((m) => !fast.has(m)).sort(), ['cli/src/warm-main.ts', 'cli/src/warm-run.ts']);
+    assert.deepEqual(run.filter((m) => !fast.has(m)).sort(), ['cli/src/warm-main.ts', 'cli/src/warm-run.ts', 'host/src/run/input-trace.ts', 'host/src/run/launch-record.ts']);
     for (const left of ['cli/src/commands/command-tree.ts', 'cli/src/router/router.ts', 'cli/src/commands/root-help.ts', 'cli/src/consent/consent-flow.ts', 'cli/src/commands/dispatch.ts']) {
       assert.ok(fast.has(left), `fast.cjs holds ${left}`);
       assert.ok(!run.includes(left), `run.cjs holds ${left}`);
@@ -104,6 +104,16 @@ describe('the fast bundle stubs modules named one by one', () => {
     const stubText = (key: string) => `internal: ${key} is not in the CLI's fast bundle`;
     const runText = readFileSync(join(BUNDLE, 'run.cjs'), 'utf8');
     for (const s of plan.FAST_STUBS) assert.ok(runText.includes(stubText(`${s.importer} -> ${s.module}`)), `run.cjs has no stub for ${s.module}`);
+  });
+
+  it('launch.cjs starts a recorded command with none of the host\'s deciding: no discovery, approvals, config checks or policy', () => {
+    const launch = modulesOf('launch.cjs');
+    for (const own of ['cli/src/launch-main.ts', 'cli/src/recorded-launch.ts', 'host/src/run/launch-record.ts', 'host/src/run/launch-plan.ts', 'host/src/run/foreground-command.ts']) {
+      assert.ok(launch.includes(own), `launch.cjs lacks ${own}`);
+    }
+    const deciding = launch.filter((m) => /^host\/src\/(discovery|approvals|config|policy|package-facts\/(?!stat-inputs))/.test(m) || m === 'host/src/host-core.ts' || m.startsWith('node_modules/'));
+    assert.deepEqual(deciding, [], 'launch.cjs bundles the host\'s deciding');
+    assert.ok(!modulesOf('launch.cjs').includes('host/src/run/input-trace.ts'), 'the trace is the warm path\'s, which keeps the record');
   });
 
   it('fast.cjs holds a stub for each named module and each built-in command; cli.cjs holds none', () => {

@@ -4,7 +4,7 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +50,19 @@ function cachedScripts(file: string): string[] {
   return names.sort();
 }
 
-const cacheFiles = (home: string): string[] => readdirSync(join(home, 'cache')).sort();
+/** The code-cache files of a home (its cache folder also keeps the launch records, `launch-<command>.json`). */
+const cacheFiles = (home: string): string[] =>
+  readdirSync(join(home, 'cache'))
+    .filter((f) => f.endsWith('.v8'))
+    .sort();
+
+/**
+ * Waits out the window in which a file just written proves nothing by its identity (stat-inputs.ts, 50 ms): a
+ * launch decided later keeps its record; one decided sooner (or one that rewrote an input) keeps none.
+ */
+function pastRacyWindow(): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120);
+}
 
 describe('the bin: one bundle per kind of run, chunks and their code cache', () => {
   const root = mkdtempSync(join(tmpdir(), 'outboard-loader-'));
@@ -154,13 +166,13 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     assert.deepEqual(cachedScripts(join(home, 'cache', full as string)), ['cli.cjs']);
     assert.equal(run(BIN, home, root, ['--help']).code, 0);
     assert.equal(run(BIN, home, root, ['hello']).code, 0);
-    assert.deepEqual(cacheFiles(home).map((f) => cachedScripts(join(home, 'cache', f))).flat().sort(), ['cli.cjs', 'fast.cjs', 'run.cjs'], cacheFiles(home).join());
+    assert.deepEqual(cacheFiles(home).map((f) => cachedScripts(join(home, 'cache', f))).flat().sort(), ['cli.cjs', 'fast.cjs', 'launch.cjs', 'run.cjs'], cacheFiles(home).join());
     // The discovery cache gone: the rescan loads validate.cjs, whose cache gets a file of its own.
     rmSync(join(home, 'extensions.json'));
     assert.equal(run(BIN, home, root, ['hello']).code, 0);
     const checks = cacheFiles(home).filter((f) => cachedScripts(join(home, 'cache', f)).includes('validate.cjs'));
     assert.equal(checks.length, 1, cacheFiles(home).join());
-    assert.equal(cacheFiles(home).length, 4);
+    assert.equal(cacheFiles(home).length, 5);
     const runCache = join(home, 'cache', cacheFiles(home).find((f) => cachedScripts(join(home, 'cache', f)).includes('run.cjs')) as string);
     const before = statSync(runCache);
     assert.equal(run(BIN, home, root, ['hello']).code, 0);
@@ -169,7 +181,7 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     assert.equal(afterRun.mtimeMs, before.mtimeMs);
   });
 
-  it('a warm command reads run.cjs and its cache only; what it does not run goes to fast.cjs, with the same output', () => {
+  it('a recorded command reads launch.cjs and its cache only; what it does not run goes to run.cjs, then fast.cjs, with the same output', () => {
     const home = join(root, 'warm');
     writeExtension(home, 'hello', false);
     assert.equal(run(BIN, home, root, ['extensions', 'enable', 'hello', '--yes']).code, 0);
@@ -187,16 +199,24 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
       assert.ok(line, r.stderr);
       return { code: r.status, read: JSON.parse(line[1] as string) as string[], stderr: r.stderr.replace(/^READ .*\n/m, '') };
     };
-    reads('hello'); // the first run compiles and writes the caches
-    assert.deepEqual(reads('hello'), { code: 0, read: ['cache:run', 'run.cjs'], stderr: '' });
-    // An unknown command: the warm path declines before running anything; fast.cjs says what is wrong.
+    // The first run after an enable rescans (the enable's scan was racy), so it keeps no record.
+    assert.equal(run(BIN, home, root, ['hello']).code, 0);
+    pastRacyWindow();
+    // The next run (the first with the probe's flags) compiles, decides in run.cjs and keeps the launch record.
+    assert.deepEqual(reads('hello').read, ['cache:launch', 'launch.cjs', 'cache:run', 'run.cjs']);
+    assert.ok(existsSync(join(home, 'cache', 'launch-hello.json')), 'the launch record is kept');
+    assert.deepEqual(reads('hello'), { code: 0, read: ['cache:launch', 'launch.cjs'], stderr: '' });
+    // No record (or one whose inputs changed): run.cjs decides again, from its cache.
+    rmSync(join(home, 'cache', 'launch-hello.json'));
+    assert.deepEqual(reads('hello'), { code: 0, read: ['cache:launch', 'launch.cjs', 'cache:run', 'run.cjs'], stderr: '' });
+    // An unknown command: neither runs anything; fast.cjs says what is wrong.
     reads('helo');
     const unknown = reads('helo');
     assert.equal(unknown.code, 1);
-    assert.deepEqual(unknown.read, ['cache:run', 'run.cjs', 'cache:fast', 'fast.cjs']);
+    assert.deepEqual(unknown.read, ['cache:launch', 'launch.cjs', 'cache:run', 'run.cjs', 'cache:fast', 'fast.cjs']);
     assert.match(unknown.stderr, /Unknown command "helo" — Did you mean `outboard hello`/);
-    // ...and weighs nothing on the next warm run.
-    assert.deepEqual(reads('hello').read, ['cache:run', 'run.cjs']);
+    // ...and weighs nothing on the next run of the recorded command.
+    assert.deepEqual(reads('hello').read, ['cache:launch', 'launch.cjs']);
   });
 
   it('a command that fails runs once, and one whose program is gone is refused, as the unbundled CLI does', () => {
@@ -232,7 +252,10 @@ describe('the bin: one bundle per kind of run, chunks and their code cache', () 
     const home = join(root, 'profiled');
     writeExtension(home, 'hello', false);
     assert.equal(run(BIN, home, root, ['extensions', 'enable', 'hello', '--yes']).code, 0);
-    assert.equal(run(BIN, home, root, ['hello']).code, 0);
+    for (let i = 0; i < 2; i++) {
+      pastRacyWindow();
+      assert.equal(run(BIN, home, root, ['hello']).code, 0); // the first rescans, the second keeps the record
+    }
     const plain = cacheFiles(home);
     const profiled = (...flags: string[]): void => {
       const r = spawnSync(process.execPath, [...flags, BIN, 'hello'], { env: { ...process.env, OUTBOARD_HOME: home, NO_COLOR: '1' }, cwd: root, encoding: 'utf8', timeout: 30_000 });

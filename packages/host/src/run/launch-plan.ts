@@ -71,6 +71,24 @@ export interface LaunchHost {
 }
 
 /**
+ * What planning decided about one launch, before anything is written: the program and its arguments (real
+ * paths, checked), the checked config section and the limits. Everything in it was derived from files (the
+ * manifest, the config, the schema); {@link materializeLaunch} turns it into a plan with what is fresh at each
+ * launch (the state dir, the config file, the environment, whether a hub runs).
+ */
+export interface LaunchDecision {
+  readonly kind: LaunchKind;
+  /** The manifest `name` (the state dir's and the environment's). */
+  readonly name: string;
+  readonly command: string;
+  /** The runnable's own arguments (a command's user arguments are added when it is materialized). */
+  readonly args: readonly string[];
+  /** The checked config section written to the config file. */
+  readonly config: unknown;
+  readonly limits?: ResourceLimits;
+}
+
+/**
  * Plans one launch of `ext`'s command, peer or sidecar: resolves its runnable once (real paths checked
  * inside the package: that real path is what runs), checks its config (every problem, missing required
  * keys included, refuses the launch), creates its state dir (sweeping files of dead runs), writes the
@@ -82,6 +100,11 @@ export interface LaunchHost {
  *   `CONFIG_SCHEMA_INVALID`; a TypeError for an unknown `kind` or a sidecar launch without `options.sidecar`.
  */
 export async function planLaunch(host: LaunchHost, ext: ExtensionRecord, kind: LaunchKind, options: LaunchOptions = {}): Promise<LaunchPlan> {
+  return materializeLaunch(host, await decideLaunch(host, ext, kind, options), options);
+}
+
+/** The decisions of {@link planLaunch}: reads the package and the config, writes nothing. Same errors. */
+export async function decideLaunch(host: LaunchHost, ext: ExtensionRecord, kind: LaunchKind, options: LaunchOptions = {}): Promise<LaunchDecision> {
   if (kind !== 'command' && kind !== 'peer' && kind !== 'sidecar') throw new TypeError(`planLaunch: kind must be "command", "peer" or "sidecar", got ${JSON.stringify(kind)}`);
   const name = ext.name;
   const runnable = name === undefined ? undefined : declaredRunnable(ext, kind, options.command);
@@ -97,9 +120,21 @@ export async function planLaunch(host: LaunchHost, ext: ExtensionRecord, kind: L
   }
   // A peer's or sidecar's limits: a user value that raises the manifest's refuses the launch.
   const limits = kind === 'command' ? undefined : checkedLimits(host.identity.id, name, ext.manifest?.limits, host.userLimits?.(name));
+  return { kind, name, command: resolved.command, args: resolved.args, config: config.value, ...(limits && Object.keys(limits).length ? { limits } : {}) };
+}
+
+/** What {@link materializeLaunch} needs of its host: no discovery, no config checks. */
+export type MaterializeHost = Pick<LaunchHost, 'home' | 'env' | 'cwd' | 'hubEndpoint' | 'tokenFile'> & { readonly identity: Pick<HostIdentity, 'id' | 'envPrefix' | 'version' | 'binPath'> };
+
+/**
+ * Turns a decision into a plan: creates the state dir (sweeping files of dead runs), writes the config file,
+ * and builds the environment contract from the user's environment and the hub running now.
+ */
+export async function materializeLaunch(host: MaterializeHost, decision: LaunchDecision, options: LaunchOptions = {}): Promise<LaunchPlan> {
+  const { kind, name } = decision;
   const stateDir = ensureStateDir(host.home, name);
   sweepStaleCommandConfigFiles(stateDir, host.identity.id);
-  const file = writeConfigFile(stateDir, host.identity.id, kind, config.value);
+  const file = writeConfigFile(stateDir, host.identity.id, kind, decision.config);
   try {
     const env = buildExtensionEnv({
       envPrefix: host.identity.envPrefix,
@@ -115,9 +150,9 @@ export async function planLaunch(host: LaunchHost, ext: ExtensionRecord, kind: L
       ...optionalToken(readHubToken(host.tokenFile)),
       extra: await extraVariables(host.identity.envPrefix, host.identity.id, kind, options),
     });
-    const args = kind === 'command' ? [...resolved.args, ...(options.args ?? [])] : resolved.args;
+    const args = kind === 'command' ? [...decision.args, ...(options.args ?? [])] : decision.args;
     const cwd = kind === 'command' ? path.resolve(options.cwd ?? host.cwd) : stateDir;
-    return { kind, command: resolved.command, args, env, cwd, configFile: file.path, ...(limits && Object.keys(limits).length ? { limits } : {}), dispose: () => file.dispose() };
+    return { kind, command: decision.command, args, env, cwd, configFile: file.path, ...(decision.limits ? { limits: decision.limits } : {}), dispose: () => file.dispose() };
   } catch (error) {
     file.dispose();
     throw error;

@@ -1,0 +1,54 @@
+import { resolveHomeDir, resolveHostIdentity, type HostIdentityOptions } from '@outboard/host';
+import { hubTokenFile, launchRecordKey, materializeLaunch, missingDependencyLine, readLaunchRecord, runCommand, runningHub, type LaunchPlan } from '@outboard/host/run';
+
+/** What a recorded launch reads of its process. */
+export interface RecordedLaunchIo {
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly stderr: { write(text: string): unknown };
+}
+
+/**
+ * The shortest path of `<id> <command> ...`: when the launch record of this command (kept by the warm path,
+ * host run/launch-record.ts) still holds, that is when every file its decision read is unchanged, the key is
+ * the same and the record is this user's alone, the command starts from it, with the host's own
+ * `materializeLaunch` and `runCommand`: a fresh config file, the environment contract, the hub running now.
+ * Resolves to its exit code; to `undefined` BEFORE anything has run in every other case (no record, a changed
+ * input, a launch that cannot be planned or started), and the caller decides afresh (run.cjs, then fast.cjs),
+ * which reports whatever is wrong.
+ */
+export async function launchRecorded(argv: readonly string[], identityOptions: HostIdentityOptions, build: string, io: RecordedLaunchIo): Promise<number | undefined> {
+  const [name, ...args] = argv;
+  if (name === undefined) return undefined;
+  let identity;
+  let recorded;
+  let plan: LaunchPlan;
+  try {
+    identity = resolveHostIdentity(identityOptions);
+    const home = resolveHomeDir(identity, io.env);
+    recorded = readLaunchRecord(home, launchRecordKey(build, name, io.env, io.cwd));
+    if (recorded === undefined) return undefined;
+    const hubEndpoint = () => {
+      const hub = runningHub(home);
+      return hub && { url: hub.url, tokenFile: hub.tokenFile };
+    };
+    plan = await materializeLaunch({ identity, home, env: io.env, cwd: io.cwd, tokenFile: hubTokenFile(home), hubEndpoint }, recorded.decision, { command: name, args, cwd: io.cwd });
+  } catch {
+    return undefined;
+  }
+  let code: number;
+  try {
+    code = await runCommand(plan);
+  } catch {
+    return undefined; // it never started: deciding afresh starts it or reports why it cannot
+  }
+  // As the warm path does: a Node command that failed may have died of a dependency never installed.
+  // Never a throw from here on: the command ran, and must not run again.
+  try {
+    const missing = code !== 0 && plan.command === process.execPath ? missingDependencyLine(recorded.extension.dir) : undefined;
+    if (missing) io.stderr.write(`${identity.id}: ${recorded.extension.key}: ${missing}\n`);
+  } catch {
+    // the hint is a courtesy
+  }
+  return code;
+}
