@@ -4,6 +4,8 @@
 // Beside it, the floor of any Node CLI that runs a command as its child: `node -e` spawning `node hello.js` with
 // inherited stdio and waiting for it (loading child_process, the fork, the wait). What outboard adds over that
 // launcher is its own work: loading the CLI, finding the command, checking its approval and config, the plan.
+// A warm `outboard hello` starts from its launch record (packages/host/src/run/launch-record.ts): the case
+// "decided afresh" removes the record first, so it shows what deciding costs (run.cjs, which keeps the record).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -165,6 +167,7 @@ try {
   console.log(`  the launcher floor adds ${ms(adds(LAUNCHER_CASE, 'two Node starts'))} to two Node starts: what any Node CLI pays to run a command as its child`);
   console.log(`  the contract floor adds ${ms(adds(CONTRACT_CASE, 'two Node starts'))} to two Node starts: the launcher plus reading the home files and writing the command's config file`);
   console.log(`  outboard hello adds ${ms(adds('outboard hello', LAUNCHER_CASE))} to the launcher floor, ${ms(adds('outboard hello', CONTRACT_CASE))} to the contract floor; with a configSchema ${ms(adds('outboard configured (configSchema)', LAUNCHER_CASE))} and ${ms(adds('outboard configured (configSchema)', CONTRACT_CASE))}`);
+  console.log(`  outboard hello decided afresh (no launch record) adds ${ms(adds('outboard hello, decided afresh (no record)', LAUNCHER_CASE))} to the launcher floor, ${ms(adds('outboard hello, decided afresh (no record)', 'outboard hello'))} to a run from the record`);
   console.log(`  outboard hello adds ${((adds('outboard hello', 'two Node starts') / floor) * 100).toFixed(1)} % of two Node starts (${ms(floor)} here)`);
   console.log(`  outboard's own work: CLI loading ${ms(adds('outboard --version', 'node -e 0'))} (outboard --version - node -e 0)`);
   if (extraCerts !== undefined) console.log(`  (NODE_EXTRA_CA_CERTS is set here and was left out of every command's environment)`);

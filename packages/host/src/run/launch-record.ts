@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { currentIdentity, isRacy } from '../package-facts/stat-inputs.js';
+import { readBoundedJson } from '../store/bounded-json.js';
+import { isNewerFormat } from '../store/file-format.js';
 import { writeFileAtomic } from '../store/write-file-atomic.js';
 import type { TracedInputs } from './input-trace.js';
 import type { LaunchDecision } from './launch-plan.js';
@@ -107,6 +109,9 @@ export function writeLaunchRecord(home: string, key: LaunchRecordKey, traced: Tr
   const racy = inputs.find((input) => isRacy(input.id, traced.startedAt));
   if (racy) return { written: false, why: `${racy.path} changed too recently to tell a later change apart` };
   const record: LaunchRecordFile = { format: LAUNCH_RECORD_FORMAT, key, extension, decision, inputs: inputs.map((input) => [input.path, input.id]) };
+  // Like every cache in the home, a newer version's record is neither used nor replaced (docs/versioning.md).
+  const existing = readBoundedJson(file, { maxBytes: MAX_RECORD_BYTES });
+  if (existing.kind === 'ok' && isNewerFormat(existing.value, LAUNCH_RECORD_FORMAT)) return { written: false, why: `${file} is in a newer format` };
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     writeFileAtomic(file, `${JSON.stringify(record)}\n`, { mode: 0o600, durable: false });

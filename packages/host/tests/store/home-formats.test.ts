@@ -16,6 +16,7 @@ import { StoreError } from '../../src/store/index.js';
 import { AutomationStore } from '../../src/automations/automation-store.js';
 import { AutomationRunner } from '../../src/automations/automation-runner.js';
 import { EventBus } from '../../src/bus/event-bus.js';
+import { readLaunchRecord, writeLaunchRecord, type LaunchRecordKey } from '../../src/run/launch-record.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/home-formats/', import.meta.url));
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
@@ -132,6 +133,14 @@ describe('home files: every shipped format reads unchanged', () => {
     assert.equal(written.runs['note-dirty']?.[1]?.['args'] !== undefined, true);
   });
 
+  it('launch-record.1.json: its decision read as stored for its key, nothing for another key', () => {
+    mkdirSync(join(home, 'cache'), { mode: 0o700 });
+    copyFileSync(join(FIXTURES, 'launch-record.1.json'), join(home, 'cache', 'launch-hello.json'));
+    const stored = fixture('launch-record.1.json') as { key: LaunchRecordKey; extension: unknown; decision: unknown };
+    assert.deepEqual(readLaunchRecord(home, { ...stored.key, uid: stored.key.uid + 1 }), undefined, 'another user\'s key');
+    assert.deepEqual(readLaunchRecord(home, stored.key), { extension: stored.extension, decision: stored.decision });
+  });
+
   it('extensions.3.json (an older discovery cache): rescanned without a problem and replaced by the current format', async () => {
     copyFileSync(join(FIXTURES, 'extensions.3.json'), join(home, 'extensions.json'));
     const inventory = await createHost({ identity, home, cwd: root, env: {}, globalRoots: [] }).extensions();
@@ -190,6 +199,18 @@ describe('home files: a later format is refused and never written over', () => {
     const file = newer('automations.1.json', 'automations.json');
     await assertRefusedUntouched(file, () => new AutomationStore({ home }).read());
     await assertRefusedUntouched(file, () => new AutomationStore({ home }).update(() => undefined));
+  });
+
+  it('a launch record: neither used nor written over', () => {
+    mkdirSync(join(home, 'cache'), { mode: 0o700 });
+    const stored = fixture('launch-record.1.json') as { key: LaunchRecordKey; extension: { key: string; dir: string }; decision: Parameters<typeof writeLaunchRecord>[4] };
+    const file = join(home, 'cache', 'launch-hello.json');
+    writeFileSync(file, `${JSON.stringify({ ...stored, format: 7, addedLater: { kept: true } })}\n`, { mode: 0o600 });
+    const before = readFileSync(file);
+    assert.equal(readLaunchRecord(home, stored.key), undefined);
+    const traced = { inputs: [{ path: join(root, 'absent'), id: null }], startedAt: Date.now() };
+    assert.deepEqual(writeLaunchRecord(home, stored.key, traced, stored.extension, stored.decision), { written: false, why: `${file} is in a newer format` });
+    assert.deepEqual(readFileSync(file), before);
   });
 
   it('config-checks.json: a verdict is not kept over it', () => {
