@@ -23,7 +23,8 @@ export async function runWarm(argv: readonly string[], identity: HostIdentityOpt
   if (name === undefined) return undefined;
   let ctx: CliContext;
   let ready: { ext: import('@outboard/host').ExtensionRecord; decision: LaunchDecision };
-  const trace = build === undefined ? undefined : startInputTrace();
+  // `build` comes from the bin, a CommonJS bundle: every read goes through node:fs's module object.
+  const trace = build === undefined ? undefined : startInputTrace({ esModules: false });
   let traced: TracedInputs | undefined;
   try {
     ctx = new CliContext(withBuiltins(identity, builtins), io);

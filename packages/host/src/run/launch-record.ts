@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentIdentity, isRacy } from '../package-facts/stat-inputs.js';
+import { currentIdentity, isRacy, linkTarget } from '../package-facts/stat-inputs.js';
 import { readBoundedJson } from '../store/bounded-json.js';
 import { isNewerFormat } from '../store/file-format.js';
 import { writeFileAtomic } from '../store/write-file-atomic.js';
@@ -50,8 +50,11 @@ interface LaunchRecordFile {
   key: LaunchRecordKey;
   extension: RecordedExtension;
   decision: LaunchDecision;
-  /** [path, identity or null when absent], every input of the decision. */
-  inputs: Array<[string, string | null]>;
+  /**
+   * [path, identity or null when absent], every input of the decision; a third item, for a path read as a
+   * symlink itself (lstat, readlink), is the link's target ('' when it was no symlink).
+   */
+  inputs: Array<[string, string | null] | [string, string | null, string]>;
 }
 
 /** The key of a launch of `command` by this process now. */
@@ -102,13 +105,13 @@ export function writeLaunchRecord(home: string, key: LaunchRecordKey, traced: Tr
   if (file === undefined) return { written: false, why: 'the command name is not a slug' };
   if (decision.kind !== 'command') return { written: false, why: 'only commands are recorded' };
   if (traced.untraceable) return { written: false, why: traced.untraceable };
-  if (traced.inputs.length === 0) return { written: false, why: 'the trace saw no input' };
   // The cache holds derived files, each checked against its own inputs: not inputs of the decision.
   const derived = path.join(home, 'cache') + path.sep;
   const inputs = traced.inputs.filter((input) => !input.path.startsWith(derived));
+  if (inputs.length === 0) return { written: false, why: 'the trace saw no input' };
   const racy = inputs.find((input) => isRacy(input.id, traced.startedAt));
   if (racy) return { written: false, why: `${racy.path} changed too recently to tell a later change apart` };
-  const record: LaunchRecordFile = { format: LAUNCH_RECORD_FORMAT, key, extension, decision, inputs: inputs.map((input) => [input.path, input.id]) };
+  const record: LaunchRecordFile = { format: LAUNCH_RECORD_FORMAT, key, extension, decision, inputs: inputs.map((input) => (input.link === undefined ? [input.path, input.id] : [input.path, input.id, input.link])) };
   // Like every cache in the home, a newer version's record is neither used nor replaced (docs/versioning.md).
   const existing = readBoundedJson(file, { maxBytes: MAX_RECORD_BYTES });
   if (existing.kind === 'ok' && isNewerFormat(existing.value, LAUNCH_RECORD_FORMAT)) return { written: false, why: `${file} is in a newer format` };
@@ -142,8 +145,9 @@ export function readLaunchRecord(home: string, key: LaunchRecordKey): { extensio
     return undefined;
   }
   if (!isRecordFile(record) || !sameKey(record.key, key)) return undefined;
-  for (const [input, id] of record.inputs) {
+  for (const [input, id, link] of record.inputs) {
     if (currentIdentity(input) !== id) return undefined;
+    if (link !== undefined && (linkTarget(input) ?? '') !== link) return undefined;
   }
   return { extension: record.extension, decision: record.decision };
 }
@@ -178,5 +182,5 @@ function isRecordFile(value: unknown): value is LaunchRecordFile {
   const d = r.decision;
   if (typeof d !== 'object' || d === null || d.kind !== 'command' || !isString(d.name) || !isString(d.command) || !Array.isArray(d.args) || !d.args.every(isString) || d.limits !== undefined) return false;
   if (!path.isAbsolute(d.command) || !Object.hasOwn(d, 'config')) return false;
-  return Array.isArray(r.inputs) && r.inputs.every((i) => Array.isArray(i) && i.length === 2 && isString(i[0]) && path.isAbsolute(i[0]) && (i[1] === null || isString(i[1])));
+  return Array.isArray(r.inputs) && r.inputs.every((i) => Array.isArray(i) && (i.length === 2 || (i.length === 3 && isString(i[2]))) && isString(i[0]) && path.isAbsolute(i[0]) && (i[1] === null || isString(i[1])));
 }

@@ -7,7 +7,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { currentIdentity, identityOf, type StatInput } from '../../src/package-facts/stat-inputs.js';
+import { currentIdentity, identityOf, linkTarget, type StatInput } from '../../src/package-facts/stat-inputs.js';
 import { startInputTrace, type TracedInputs } from '../../src/run/input-trace.js';
 import type { LaunchDecision } from '../../src/run/launch-plan.js';
 import { launchRecordKey, readLaunchRecord, writeLaunchRecord } from '../../src/run/launch-record.js';
@@ -70,6 +70,9 @@ describe('startInputTrace', () => {
 
   /** The path each read below is called with: a link for readlink, the folder for the folder reads. */
   const targetOf = (key: string): string => (key.startsWith('readlink') ? link : key.startsWith('readdir') || key.startsWith('opendir') ? dir : file);
+  /** The input a read of `target` leaves: a read that sees a symlink itself (lstat, readlink) keeps its target too. */
+  const inputOf = (key: string, target: string): { path: string; id: string | null; link?: string } =>
+    key.startsWith('lstat') || key.startsWith('readlink') ? { path: target, id: currentIdentity(target), link: linkTarget(target) ?? '' } : { path: target, id: currentIdentity(target) };
 
   for (const key of SYNC_READS) {
     it(`records fs.${key} with the identity of its path`, async () => {
@@ -79,7 +82,7 @@ describe('startInputTrace', () => {
         if (key === 'openSync') fs.closeSync(value as number);
         if (key === 'opendirSync') (value as fs.Dir).closeSync();
       });
-      assert.deepEqual(result.inputs, [{ path: target, id: currentIdentity(target) }]);
+      assert.deepEqual(result.inputs, [inputOf(key, target)]);
       assert.notEqual(currentIdentity(target), null);
       assert.equal(result.untraceable, undefined);
     });
@@ -109,7 +112,7 @@ describe('startInputTrace', () => {
         });
       });
       await done;
-      assert.deepEqual(result.inputs, [{ path: target, id: currentIdentity(target) }]);
+      assert.deepEqual(result.inputs, [inputOf(key, target)]);
     });
   }
 
@@ -121,7 +124,7 @@ describe('startInputTrace', () => {
         if (key === 'open') await (value as fs.promises.FileHandle).close();
         if (key === 'opendir') await (value as fs.Dir).close();
       });
-      assert.deepEqual(result.inputs, [{ path: target, id: currentIdentity(target) }]);
+      assert.deepEqual(result.inputs, [inputOf(key, target)]);
     });
   }
 
@@ -328,6 +331,15 @@ describe('startInputTrace', () => {
     ]);
     assert.deepEqual(snapshot(), originals);
     assert.equal(namedStatSync, originals.get('fs.statSync'));
+  });
+
+  it('sees the named imports of ES modules (synced at start and stop), unless told only CommonJS reads', async () => {
+    const esm = await traced(() => namedStatSync(file));
+    assert.deepEqual(esm.inputs, [{ path: file, id: currentIdentity(file) }]);
+    assert.equal(namedStatSync, originals.get('fs.statSync'), 'the named import is the original again after stop');
+    const trace = startInputTrace({ esModules: false });
+    namedStatSync(file);
+    assert.deepEqual(trace.stop().inputs, [], 'a CommonJS-only trace leaves the bindings of ES modules alone');
   });
 
   it('keeps the identity seen before the first read when the file is written after it', async () => {
