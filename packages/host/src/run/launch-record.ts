@@ -105,9 +105,11 @@ export function writeLaunchRecord(home: string, key: LaunchRecordKey, traced: Tr
   if (file === undefined) return { written: false, why: 'the command name is not a slug' };
   if (decision.kind !== 'command') return { written: false, why: 'only commands are recorded' };
   if (traced.untraceable) return { written: false, why: traced.untraceable };
-  // The cache holds derived files, each checked against its own inputs: not inputs of the decision.
-  const derived = path.join(home, 'cache') + path.sep;
-  const inputs = traced.inputs.filter((input) => !input.path.startsWith(derived));
+  // The bin's own derived files in the cache (code caches, launch records), each checked against its own
+  // inputs, are not inputs of the decision; anything else there is.
+  const cacheDir = path.join(home, 'cache');
+  const derived = (file: string) => file === cacheDir || (path.dirname(file) === cacheDir && /^(cli-.*\.v8|launch-.*\.json)$/.test(path.basename(file)));
+  const inputs = traced.inputs.filter((input) => !derived(input.path));
   if (inputs.length === 0) return { written: false, why: 'the trace saw no input' };
   const racy = inputs.find((input) => isRacy(input.id, traced.startedAt));
   if (racy) return { written: false, why: `${racy.path} changed too recently to tell a later change apart` };

@@ -188,9 +188,9 @@ describe('launch records', () => {
       assert.equal(readLaunchRecord(s.home, s.key), undefined, 'the absent input appeared');
     });
 
-    it('does not record inputs under <home>/cache/: a racy one there refuses nothing, and changing it later misses nothing', async () => {
+    it('does not record the bin\'s code caches in <home>/cache/: a racy one there refuses nothing, and changing it later misses nothing', async () => {
       const s = await setup();
-      const cached = path.join(s.home, 'cache', 'code-run-0123456789abcdef.bin');
+      const cached = path.join(s.home, 'cache', 'cli-0123456789abcdef-validate-v20.20.2-x64-2b5d9.v8');
       fs.mkdirSync(path.dirname(cached), { recursive: true, mode: 0o700 });
       fs.writeFileSync(cached, 'v8 code cache');
       const traced = { inputs: [...s.traced.inputs, { path: cached, id: currentIdentity(cached) }], startedAt: Date.now() };
@@ -204,9 +204,21 @@ describe('launch records', () => {
       assert.deepEqual(readLaunchRecord(s.home, s.key), { extension, decision });
     });
 
-    it('refuses a trace whose only inputs are under <home>/cache/ (what is left is no input: nothing could ever invalidate the record)', async () => {
+    it('records any other file under <home>/cache/ (a linked folder could sit there)', async () => {
       const s = await setup();
-      const cached = path.join(s.home, 'cache', 'code-run-0123456789abcdef.bin');
+      const other = path.join(s.home, 'cache', 'linked', 'package.json');
+      fs.mkdirSync(path.dirname(other), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(other, '{}');
+      await settle(NOT_RACY_MS);
+      const traced = { inputs: [...s.traced.inputs, { path: other, id: currentIdentity(other) }], startedAt: Date.now() };
+      assert.deepEqual(writeLaunchRecord(s.home, s.key, traced, extension, decision), { written: true });
+      fs.writeFileSync(other, '{"changed":1}');
+      assert.equal(readLaunchRecord(s.home, s.key), undefined, 'a change there is a change of an input');
+    });
+
+    it('refuses a trace whose only inputs are the bin\'s code caches (what is left is no input: nothing could ever invalidate the record)', async () => {
+      const s = await setup();
+      const cached = path.join(s.home, 'cache', 'cli-0123456789abcdef-run-v20.20.2-x64-2b5d9.v8');
       fs.mkdirSync(path.dirname(cached), { recursive: true, mode: 0o700 });
       fs.writeFileSync(cached, 'v8 code cache');
       await settle(NOT_RACY_MS);
