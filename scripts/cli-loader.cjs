@@ -157,9 +157,14 @@ function bundleRequire(id) {
 if (kind === 'run') {
   // The launch record first (launch.cjs), then the warm path (run.cjs), which decides and keeps the record; what
   // neither runs, before running anything, goes to fast.cjs.
+  // launch.cjs's cache is written by a run that launched from a record: one that only found none would leave
+  // out everything a launch compiles, and every later launch would compile it again.
   load('launch.cjs')
     .launchRecordedOutboard(BUILD.keys.run)
-    .then((ran) => ran || load('run.cjs').runWarmOutboard(BUILD.builtins, BUILD.keys.run))
+    .then((launched) => {
+      if (!launched) stale.delete('launch.cjs');
+      return launched || load('run.cjs').runWarmOutboard(BUILD.builtins, BUILD.keys.run);
+    })
     .then((ran) => {
       if (!ran) load('fast.cjs');
     });
