@@ -124,7 +124,8 @@ function load(name) {
 // crypto or child_process although modules it loads import them, and a warm command never calls the
 // createRequire of node:module (which loads Node's ESM loader) that the manifest's sha256 keeps for crypto
 // (cli.cjs gets the modules themselves).
-const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process', 'node:module']);
+// node:os too: only a home left to its default needs it (the user's home folder).
+const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process', 'node:module', 'node:os']);
 const CHUNKS = new Set(BUILD.chunks);
 const required = new Map();
 function bundleRequire(id) {

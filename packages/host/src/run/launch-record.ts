@@ -59,9 +59,12 @@ interface LaunchRecordFile {
 
 /** The key of a launch of `command` by this process now. */
 export function launchRecordKey(build: string, command: string, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): LaunchRecordKey {
-  const entries = Object.entries(env)
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // name=value\0 in name order: a third of the time of a sorted JSON array of entries.
+  let text = '';
+  for (const name of Object.keys(env).sort()) {
+    const value = env[name];
+    if (value !== undefined) text += `${name}=${value}\0`;
+  }
   return {
     build,
     node: process.version,
@@ -70,7 +73,7 @@ export function launchRecordKey(build: string, command: string, env: NodeJS.Proc
     uid: process.getuid?.() ?? -1,
     cwd,
     command,
-    env: digestOf(JSON.stringify(entries)),
+    env: digestOf(text),
   };
 }
 
