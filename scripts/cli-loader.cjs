@@ -127,32 +127,32 @@ function load(name) {
 // node:os too: only a home left to its default needs it (the user's home folder).
 const LAZY = kind === 'full' ? new Set() : new Set(['node:crypto', 'node:child_process', 'node:module', 'node:os']);
 const CHUNKS = new Set(BUILD.chunks);
+/** What each id required resolved to, once: a bundle requires node:fs and node:path dozens of times. */
 const required = new Map();
 function bundleRequire(id) {
-  if (CHUNKS.has(id)) {
-    if (!required.has(id)) required.set(id, load(id.slice(2)));
-    return required.get(id);
+  let found = required.get(id);
+  if (found === undefined) {
+    found = CHUNKS.has(id) ? load(id.slice(2)) : LAZY.has(id) ? standInFor(id) : module.require(id);
+    required.set(id, found);
   }
-  if (!LAZY.has(id)) return module.require(id);
-  let standIn = required.get(id);
-  if (standIn === undefined) {
-    let real;
-    const get = () => (real ??= module.require(id));
-    standIn = new Proxy(
-      {},
-      {
-        get: (_, key) => get()[key],
-        has: (_, key) => key in get(),
-        ownKeys: () => Reflect.ownKeys(get()),
-        getOwnPropertyDescriptor: (_, key) => {
-          const desc = Reflect.getOwnPropertyDescriptor(get(), key);
-          return desc && { ...desc, configurable: true };
-        },
+  return found;
+}
+/** A stand-in for the module `id` that loads it on its first use. */
+function standInFor(id) {
+  let real;
+  const get = () => (real ??= module.require(id));
+  return new Proxy(
+    {},
+    {
+      get: (_, key) => get()[key],
+      has: (_, key) => key in get(),
+      ownKeys: () => Reflect.ownKeys(get()),
+      getOwnPropertyDescriptor: (_, key) => {
+        const desc = Reflect.getOwnPropertyDescriptor(get(), key);
+        return desc && { ...desc, configurable: true };
       },
-    );
-    required.set(id, standIn);
-  }
-  return standIn;
+    },
+  );
 }
 
 if (kind === 'run') {
