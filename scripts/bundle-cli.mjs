@@ -47,8 +47,7 @@ const common = {
   minifyWhitespace: true,
   minifySyntax: true,
   // The sources are ESM: import.meta.url becomes the bundle's own file URL.
-  // And the CLI's version, written in (src/outboard-identity.ts): no start reads package.json for it.
-  define: { 'import.meta.url': '__bundle_url', OUTBOARD_CLI_VERSION: JSON.stringify(JSON.parse(readFileSync(`${cli}package.json`, 'utf8')).version) },
+  define: { 'import.meta.url': '__bundle_url' },
   banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;\nconst __nodeDefault = (m) => ({ __proto__: m, default: m });' },
   // CommonJS packages the hub loads (lazily): left to Node's own loader, which a bundled copy need not be. The
   // OpenTelemetry SDK loads only when an OTLP endpoint is configured; prom-client only when a hub starts.

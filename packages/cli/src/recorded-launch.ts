@@ -1,11 +1,11 @@
 import { resolveHomeDir, resolveHostIdentity, type HostIdentityOptions } from '@outboard/host';
 import { hubTokenFile, launchRecordKey, materializeLaunch, missingDependencyLine, readLaunchRecord, runCommand, runningHub, type LaunchPlan } from '@outboard/host/run';
 
-/** What a recorded launch reads of its process. */
+/** What a recorded launch reads of its process, and how it prints a line (escaped, as the printer does). */
 export interface RecordedLaunchIo {
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
-  readonly stderr: { write(text: string): unknown };
+  printError(line: string): void;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function launchRecorded(argv: readonly string[], identityOptions: H
   try {
     identity = resolveHostIdentity(identityOptions);
     const home = resolveHomeDir(identity, io.env);
-    recorded = readLaunchRecord(home, launchRecordKey(build, name, io.env, io.cwd));
+    recorded = readLaunchRecord(home, launchRecordKey({ build, version: identity.version }, name, io.env, io.cwd));
     if (recorded === undefined) return undefined;
     const hubEndpoint = () => {
       const hub = runningHub(home);
@@ -46,7 +46,7 @@ export async function launchRecorded(argv: readonly string[], identityOptions: H
   // Never a throw from here on: the command ran, and must not run again.
   try {
     const missing = code !== 0 && plan.command === process.execPath ? missingDependencyLine(recorded.extension.dir) : undefined;
-    if (missing) io.stderr.write(`${identity.id}: ${recorded.extension.key}: ${missing}\n`);
+    if (missing) io.printError(`${identity.id}: ${recorded.extension.key}: ${missing}`);
   } catch {
     // the hint is a courtesy
   }

@@ -38,8 +38,8 @@ export async function runWarm(argv: readonly string[], identity: HostIdentityOpt
     traced = trace?.stop();
   }
   if (build !== undefined && traced !== undefined) {
-    const kept = writeLaunchRecord(ctx.host().home, launchRecordKey(build, name, io.env, io.cwd), traced, { key: ready.ext.key, dir: ready.ext.dir }, ready.decision);
-    if (!kept.written && io.env[`${envPrefixOf(ctx.identity)}_DEBUG`] === '1') io.stderr.write(`${ctx.identity.id}: debug: no launch record for ${name}: ${kept.why}\n`);
+    const kept = writeLaunchRecord(ctx.host().home, launchRecordKey({ build, version: ctx.identity.version }, name, io.env, io.cwd), traced, { key: ready.ext.key, dir: ready.ext.dir }, ready.decision);
+    if (!kept.written && io.env[`${envPrefixOf(ctx.identity)}_DEBUG`] === '1') ctx.printer.printError(`${ctx.identity.id}: debug: no launch record for ${name}: ${kept.why}`);
   }
   let plan;
   try {

@@ -28,6 +28,8 @@ const COMMAND_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export interface LaunchRecordKey {
   /** The build of the bin (its bundles' digest): another build may decide differently. */
   readonly build: string;
+  /** The host's version (the CLI reads it from its package.json): extensions' engines ranges are checked against it. */
+  readonly version: string;
   readonly node: string;
   readonly execPath: string;
   /** The bin's path as run (`process.argv[1]`). */
@@ -57,8 +59,8 @@ interface LaunchRecordFile {
   inputs: Array<[string, string | null] | [string, string | null, string]>;
 }
 
-/** The key of a launch of `command` by this process now. */
-export function launchRecordKey(build: string, command: string, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): LaunchRecordKey {
+/** The key of a launch of `command` by this process now, for the host `build` and `version`. */
+export function launchRecordKey(host: { build: string; version: string }, command: string, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): LaunchRecordKey {
   // name=value\0 in name order: a third of the time of a sorted JSON array of entries.
   let text = '';
   for (const name of Object.keys(env).sort()) {
@@ -66,7 +68,8 @@ export function launchRecordKey(build: string, command: string, env: NodeJS.Proc
     if (value !== undefined) text += `${name}=${value}\0`;
   }
   return {
-    build,
+    build: host.build,
+    version: host.version,
     node: process.version,
     execPath: process.execPath,
     bin: path.resolve(process.argv[1] ?? ''),

@@ -165,7 +165,7 @@ describe('startInputTrace', () => {
    */
   function kept(result: TracedInputs): { holds(): boolean } {
     const home = fs.mkdtempSync(path.join(temp.dir, 'home-'));
-    const key = launchRecordKey('build', 'probe', {}, dir);
+    const key = launchRecordKey({ build: 'build', version: '1.0.0' }, 'probe', {}, dir);
     const decision: LaunchDecision = { kind: 'command', name: 'probe', command: process.execPath, args: [], config: {} };
     assert.deepEqual(writeLaunchRecord(home, key, result, { key: 'probe', dir }, decision), { written: true });
     assert.notEqual(readLaunchRecord(home, key), undefined, 'the record holds before the change');

@@ -39,7 +39,7 @@ describe('launch records', () => {
     fs.writeFileSync(config, '{"depth":3}\n');
     await settle(NOT_RACY_MS);
     const traced: TracedInputs = { inputs: [manifest, config, absent].map((p) => ({ path: p, id: currentIdentity(p) })), startedAt: Date.now() };
-    const key = launchRecordKey('build-1', command, ENV, root);
+    const key = launchRecordKey({ build: 'build-1', version: '1.0.0' }, command, ENV, root);
     return { root, home, manifest, config, absent, traced, key, file: path.join(home, 'cache', `launch-${command}.json`) };
   }
 
@@ -52,9 +52,10 @@ describe('launch records', () => {
   }
 
   describe('launchRecordKey', () => {
-    it('holds the build, Node version, execPath, bin, uid, cwd, command and a digest of the environment', () => {
-      const key = launchRecordKey('build-1', 'demo', ENV, '/some/cwd');
+    it('holds the build, the host version, Node version, execPath, bin, uid, cwd, command and a digest of the environment', () => {
+      const key = launchRecordKey({ build: 'build-1', version: '1.0.0' }, 'demo', ENV, '/some/cwd');
       assert.equal(key.build, 'build-1');
+      assert.equal(key.version, '1.0.0');
       assert.equal(key.node, process.version);
       assert.equal(key.execPath, process.execPath);
       assert.equal(key.bin, path.resolve(process.argv[1] ?? ''));
@@ -62,45 +63,45 @@ describe('launch records', () => {
       assert.equal(key.cwd, '/some/cwd');
       assert.equal(key.command, 'demo');
       assert.match(key.env, /^[0-9a-f]{16}$/);
-      assert.deepEqual(Object.keys(key).sort(), ['bin', 'build', 'command', 'cwd', 'env', 'execPath', 'node', 'uid']);
+      assert.deepEqual(Object.keys(key).sort(), ['bin', 'build', 'command', 'cwd', 'env', 'execPath', 'node', 'uid', 'version']);
       assert.equal(JSON.stringify(key).includes('/home/someone'), false, 'the environment is kept as a digest only');
     });
 
     it('defaults to process.env and process.cwd()', () => {
-      assert.deepEqual(launchRecordKey('b', 'demo'), launchRecordKey('b', 'demo', process.env, process.cwd()));
+      assert.deepEqual(launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo'), launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', process.env, process.cwd()));
     });
 
     it('is the same for the same environment in any key order, and ignores undefined values', () => {
-      const a = launchRecordKey('b', 'demo', { A: '1', B: '2', C: '3' }, '/w');
-      const b = launchRecordKey('b', 'demo', { C: '3', A: '1', B: '2' }, '/w');
-      const c = launchRecordKey('b', 'demo', { B: '2', D: undefined, C: '3', A: '1' }, '/w');
+      const a = launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { A: '1', B: '2', C: '3' }, '/w');
+      const b = launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { C: '3', A: '1', B: '2' }, '/w');
+      const c = launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { B: '2', D: undefined, C: '3', A: '1' }, '/w');
       assert.deepEqual(a, b);
       assert.deepEqual(a, c);
     });
 
     it('differs when any variable, the cwd, the command or the build differs', () => {
-      const base = launchRecordKey('b', 'demo', ENV, '/w');
+      const base = launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', ENV, '/w');
       const variants: Array<[string, LaunchRecordKey]> = [
-        ['a changed value', launchRecordKey('b', 'demo', { ...ENV, PATH: '/usr/local/bin:/usr/bin:/bin' }, '/w')],
-        ['one more character', launchRecordKey('b', 'demo', { ...ENV, HOME: '/home/someone/' }, '/w')],
-        ['an empty value', launchRecordKey('b', 'demo', { ...ENV, HOME: '' }, '/w')],
-        ['an added variable', launchRecordKey('b', 'demo', { ...ENV, OUTBOARD_DEBUG: '1' }, '/w')],
-        ['a removed variable', launchRecordKey('b', 'demo', { PATH: ENV.PATH, HOME: ENV.HOME }, '/w')],
-        ['a renamed variable', launchRecordKey('b', 'demo', { PATH: ENV.PATH, HOME: ENV.HOME, OUTBOARD_HOMF: ENV.OUTBOARD_HOME }, '/w')],
-        ['a value moved to another name', launchRecordKey('b', 'demo', { PATH: ENV.HOME, HOME: ENV.PATH, OUTBOARD_HOME: ENV.OUTBOARD_HOME }, '/w')],
+        ['a changed value', launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { ...ENV, PATH: '/usr/local/bin:/usr/bin:/bin' }, '/w')],
+        ['one more character', launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { ...ENV, HOME: '/home/someone/' }, '/w')],
+        ['an empty value', launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { ...ENV, HOME: '' }, '/w')],
+        ['an added variable', launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { ...ENV, OUTBOARD_DEBUG: '1' }, '/w')],
+        ['a removed variable', launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { PATH: ENV.PATH, HOME: ENV.HOME }, '/w')],
+        ['a renamed variable', launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { PATH: ENV.PATH, HOME: ENV.HOME, OUTBOARD_HOMF: ENV.OUTBOARD_HOME }, '/w')],
+        ['a value moved to another name', launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { PATH: ENV.HOME, HOME: ENV.PATH, OUTBOARD_HOME: ENV.OUTBOARD_HOME }, '/w')],
       ];
       for (const [what, key] of variants) {
         assert.notEqual(key.env, base.env, what);
         assert.notDeepEqual(key, base, what);
       }
-      assert.notDeepEqual(launchRecordKey('b', 'demo', ENV, '/w/sub'), base, 'another cwd');
-      assert.notDeepEqual(launchRecordKey('b', 'other', ENV, '/w'), base, 'another command');
-      assert.notDeepEqual(launchRecordKey('c', 'demo', ENV, '/w'), base, 'another build');
+      assert.notDeepEqual(launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', ENV, '/w/sub'), base, 'another cwd');
+      assert.notDeepEqual(launchRecordKey({ build: 'b', version: '1.0.0' }, 'other', ENV, '/w'), base, 'another command');
+      assert.notDeepEqual(launchRecordKey({ build: 'c', version: '1.0.0' }, 'demo', ENV, '/w'), base, 'another build');
     });
 
     it('tells apart thousands of environments that differ in one variable', () => {
       const digests = new Set<string>();
-      for (let i = 0; i < 5000; i++) digests.add(launchRecordKey('b', 'demo', { ...ENV, PATH: `/opt/${i}/bin:/usr/bin` }, '/w').env);
+      for (let i = 0; i < 5000; i++) digests.add(launchRecordKey({ build: 'b', version: '1.0.0' }, 'demo', { ...ENV, PATH: `/opt/${i}/bin:/usr/bin` }, '/w').env);
       assert.equal(digests.size, 5000);
     });
   });
@@ -280,7 +281,7 @@ describe('launch records', () => {
 
     it('misses for another key, whichever field differs', async () => {
       const s = await recorded();
-      const other: Record<keyof LaunchRecordKey, unknown> = { build: 'build-2', node: 'v99.0.0', execPath: '/usr/bin/node-other', bin: '/opt/other/bin.js', uid: s.key.uid + 1, cwd: `${s.key.cwd}/sub`, command: 'other', env: '0000000000000000' };
+      const other: Record<keyof LaunchRecordKey, unknown> = { build: 'build-2', version: '2.0.0', node: 'v99.0.0', execPath: '/usr/bin/node-other', bin: '/opt/other/bin.js', uid: s.key.uid + 1, cwd: `${s.key.cwd}/sub`, command: 'other', env: '0000000000000000' };
       for (const field of Object.keys(s.key) as Array<keyof LaunchRecordKey>) {
         assert.ok(field in other, field);
         assert.equal(readLaunchRecord(s.home, { ...s.key, [field]: other[field] }), undefined, field);
