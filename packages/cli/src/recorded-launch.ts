@@ -1,5 +1,5 @@
 import { resolveHomeDir, resolveHostIdentity, type HostIdentityOptions } from '@outboard/host';
-import { hubTokenFile, launchRecordKey, materializeLaunch, missingDependencyLine, readLaunchRecord, runCommand, runningHub, type LaunchPlan } from '@outboard/host/run';
+import { hubTokenFile, launchRecordKey, materializeLaunch, missingDependencyLine, readLaunchRecord, runCommand, runningHubEndpoint, type LaunchPlan } from '@outboard/host/run';
 
 /** What a recorded launch reads of its process, and how it prints a line (escaped, as the printer does). */
 export interface RecordedLaunchIo {
@@ -28,10 +28,7 @@ export async function launchRecorded(argv: readonly string[], identityOptions: H
     const home = resolveHomeDir(identity, io.env);
     recorded = readLaunchRecord(home, launchRecordKey({ build, version: identity.version }, name, io.env, io.cwd));
     if (recorded === undefined) return undefined;
-    const hubEndpoint = () => {
-      const hub = runningHub(home);
-      return hub && { url: hub.url, tokenFile: hub.tokenFile };
-    };
+    const hubEndpoint = () => runningHubEndpoint(home);
     plan = await materializeLaunch({ identity, home, env: io.env, cwd: io.cwd, tokenFile: hubTokenFile(home), hubEndpoint }, recorded.decision, { command: name, args, cwd: io.cwd });
   } catch {
     return undefined;

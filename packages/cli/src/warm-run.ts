@@ -1,4 +1,4 @@
-import type { HostIdentityOptions } from '@outboard/host';
+import type { ExtensionRecord, HostIdentityOptions } from '@outboard/host';
 import { envPrefixOf } from '@outboard/host/errors';
 import { launchRecordKey, startInputTrace, writeLaunchRecord, type LaunchDecision, type TracedInputs } from '@outboard/host/run';
 import { CliContext, type CliIo } from './cli-context.js';
@@ -22,7 +22,7 @@ export async function runWarm(argv: readonly string[], identity: HostIdentityOpt
   const [name, ...args] = argv;
   if (name === undefined) return undefined;
   let ctx: CliContext;
-  let ready: { ext: import('@outboard/host').ExtensionRecord; decision: LaunchDecision };
+  let ready: { ext: ExtensionRecord; decision: LaunchDecision };
   // `build` comes from the bin, a CommonJS bundle: every read goes through node:fs's module object.
   const trace = build === undefined ? undefined : startInputTrace({ esModules: false });
   let traced: TracedInputs | undefined;

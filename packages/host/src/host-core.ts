@@ -14,7 +14,7 @@ import { ConfigService } from './config/config-service.js';
 import type { ConfigProblem } from './config/config-problem.js';
 import type { ExperimentalFlags } from './config/experimental-flags.js';
 import type { CorruptFileDiagnostic } from './store/index.js';
-import { runningHub, type RunningHub } from './run/running-hub.js';
+import { runningHub, runningHubEndpoint, type RunningHub } from './run/running-hub.js';
 import type { PeerFleet, PeerFleetOptions } from './peers/peer-fleet.js';
 import type { HostRegistries } from './host-registries.js';
 import type { ApprovalVerdict } from './extension-record.js';
@@ -270,10 +270,7 @@ export class HostCore {
       tokenFile: hubTokenFile(this.home),
       checkedConfig: async (name, scope) => this.config.checkExtensionConfig(name, { requireAll: true, scope }),
       userLimits: (name) => this.config.userLimits(name),
-      hubEndpoint: () => {
-        const hub = this.runningHub();
-        return hub && { url: hub.url, tokenFile: hub.tokenFile };
-      },
+      hubEndpoint: () => runningHubEndpoint(this.home),
     };
   }
 

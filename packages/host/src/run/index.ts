@@ -6,7 +6,7 @@
  */
 export type { LaunchKind, LaunchPlan, LaunchOptions, LaunchDecision, MaterializeHost } from './launch-plan.js';
 export { materializeLaunch } from './launch-plan.js';
-export { runningHub, type RunningHub } from './running-hub.js';
+export { runningHub, runningHubEndpoint, type RunningHub } from './running-hub.js';
 export { startInputTrace, type InputTrace, type InputTraceOptions, type TracedInputs } from './input-trace.js';
 export { LAUNCH_RECORD_FORMAT, launchRecordFile, launchRecordKey, readLaunchRecord, writeLaunchRecord, type LaunchRecordKey, type RecordedExtension } from './launch-record.js';
 export type { CommandVerdict, CommandFix, UnapprovedSuggestion } from './command-verdict.js';

@@ -28,3 +28,9 @@ export function runningHub(home: string): RunningHub | undefined {
   const tokenFile = hubTokenFile(home);
   return { url: state.url, tokenFile, token: readHubToken(tokenFile) };
 }
+
+/** Where the hub serving `home` is reached, when one runs: what a launch puts in the environment. */
+export function runningHubEndpoint(home: string): { url: string; tokenFile: string } | undefined {
+  const hub = runningHub(home);
+  return hub && { url: hub.url, tokenFile: hub.tokenFile };
+}
